@@ -1,0 +1,65 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "beagle-mock",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    products: [
+        .executable(name: "beagle-mock", targets: ["beagle-mock"]),
+        .library(name: "BeagleMock", targets: ["BeagleMock"]),
+        .library(name: "BeagleNetworking", targets: ["BeagleNetworking"]),
+        .library(name: "BeagleScreens", targets: ["BeagleScreens"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        // Screen JSON as data: catalogue, positioned JSON reader, diagnostics, references.
+        .target(name: "BeagleScreens", swiftSettings: strictSettings),
+        // Beagle iOS's networking layer, Foundation only.
+        .target(name: "BeagleNetworking", swiftSettings: strictSettings),
+        // The mock server as a library.
+        .target(
+            name: "BeagleMock",
+            dependencies: [
+                "BeagleScreens",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "beagle-mock",
+            dependencies: [
+                "BeagleMock",
+                "BeagleNetworking",
+                "BeagleScreens",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(name: "BeagleScreensTests", dependencies: ["BeagleScreens"], swiftSettings: strictSettings),
+        .testTarget(name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BeagleMockTests",
+            dependencies: ["BeagleMock"],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

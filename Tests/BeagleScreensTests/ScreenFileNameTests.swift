@@ -1,0 +1,41 @@
+import BeagleScreens
+import Testing
+
+@Suite struct ScreenFileNameTests {
+    @Test(arguments: [
+        ("home.json", "/home", nil as BeaglePlatform?, nil as String?, true),
+        ("home.ios.json", "/home", .ios, nil, false),
+        ("home.mobile.json", "/home", .mobile, nil, false),
+        ("catalog/index.json", "/catalog", nil, nil, true),
+        ("catalog/index.web.json", "/catalog", .web, nil, false),
+        ("index.json", "/", nil, nil, true),
+        ("cart.post.json", "/cart", nil, "POST", false),
+        ("cart.post.ios.json", "/cart", .ios, "POST", false),
+        ("catalog/item-1.json", "/catalog/item-1", nil, nil, true),
+        ("home.v2.json", "/home.v2", nil, nil, true),
+        ("banner.png", "/banner.png", nil, nil, true),
+        ("a..b.json", "/a..b", nil, nil, true),
+    ])
+    func readsRoute(path: String, route: String, platform: BeaglePlatform?, method: String?, primary: Bool) {
+        let name = ScreenFileName(relativePath: path)
+        #expect(name.route == route)
+        #expect(name.platform == platform)
+        #expect(name.method == method)
+        #expect(name.isPrimary == primary)
+    }
+
+    @Test func platformHeaderIsCaseInsensitive() {
+        #expect(BeaglePlatform(headerValue: "ios") == .ios)
+        #expect(BeaglePlatform(headerValue: " Android ") == .android)
+        #expect(BeaglePlatform(headerValue: "MOBILE") == nil)
+        #expect(BeaglePlatform(headerValue: "") == nil)
+    }
+
+    @Test func mobileIncludesBothPhones() {
+        #expect(BeaglePlatform.mobile.includes(.ios))
+        #expect(BeaglePlatform.mobile.includes(.android))
+        #expect(!BeaglePlatform.mobile.includes(.web))
+        #expect(BeaglePlatform.all.includes(.web))
+        #expect(!BeaglePlatform.ios.includes(.android))
+    }
+}
