@@ -65,6 +65,15 @@ public final class MockServer: Sendable {
         self.store = ScreenStore(screens: screens, images: images, configPath: configPath)
     }
 
+    /// The screens and images on disk now.
+    public func inventory() -> ServerInventory { store.inventory() }
+
+    /// The config file in force, when it exists.
+    public var activeConfigPath: String? {
+        guard let configPath, FileStatus.stat(configPath)?.kind == .regular else { return nil }
+        return configPath
+    }
+
     /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
     /// - Parameter onRunning: called once the address is bound, with the port actually bound.
     public func run(
@@ -75,6 +84,9 @@ public final class MockServer: Sendable {
         let responder = MockResponder(
             store: store, cors: CORSPolicy(enabled: configuration.cors),
             maxRequestBodySize: configuration.maxRequestBodySize, accessLog: AccessLog(logger: configuration.logger))
+        // Hummingbird's own lines ("Server started…") would repeat the banner.
+        var serverLogger = configuration.logger
+        serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let server = Server(
             childChannelSetup: HTTP1Channel(
                 responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
@@ -84,7 +96,7 @@ public final class MockServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-            logger: configuration.logger
+            logger: serverLogger
         )
         var groupConfiguration = ServiceGroupConfiguration(
             services: [.init(service: server)],

@@ -23,7 +23,7 @@ final class ScreenStore: Sendable {
     private let cache: FileCache
 
     /// Names that are never served from the screens root, in case the config in force is another.
-    private static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
+    static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
 
     init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache()) {
         self.screens = screens
