@@ -25,7 +25,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Argument(help: "The screens folder.", completion: .directory)
     var directory: String = "screens"
 
-    @Option(help: "The folder served under /images (default: an images/ folder beside the screens folder).", completion: .directory)
+    @Option(
+        help: "The folder served under /images (default: an images/ folder beside the screens folder).", completion: .directory)
     var images: String?
 
     @Option(help: "The address to listen on (env BEAGLE_MOCK_HOST; default 127.0.0.1, use 0.0.0.0 for devices on your network).")

@@ -1,11 +1,12 @@
+import BeagleMock
+import MockTestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import BeagleMock
-import MockTestSupport
-import Testing
 
 /// Strong ETags, Last-Modified and 304s (SPEC section 1).
 @Suite struct CachingHeadersTests {
@@ -38,11 +39,13 @@ import Testing
             let first = try #require(try await HTTPProbe.request(port: server.port, target: "/home"))
             let etag = try #require(first.header("ETag"))
             let again = try #require(
-                try await HTTPProbe.request(port: server.port, target: "/home", headers: [("If-None-Match", "\"other\", " + prefix + etag)]))
+                try await HTTPProbe.request(
+                    port: server.port, target: "/home", headers: [("If-None-Match", "\"other\", " + prefix + etag)]))
             #expect(again.status == 304)
             #expect(again.body.isEmpty)
             #expect(again.header("ETag") == etag)
-            let star = try #require(try await HTTPProbe.request(port: server.port, target: "/home", headers: [("If-None-Match", "*")]))
+            let star = try #require(
+                try await HTTPProbe.request(port: server.port, target: "/home", headers: [("If-None-Match", "*")]))
             #expect(star.status == 304)
             let other = try #require(
                 try await HTTPProbe.request(port: server.port, target: "/home", headers: [("If-None-Match", "\"nope\"")]))
@@ -55,19 +58,23 @@ import Testing
             let first = try #require(try await HTTPProbe.request(port: server.port, target: "/images/logo.png"))
             let modified = try #require(first.header("Last-Modified"))
             let same = try #require(
-                try await HTTPProbe.request(port: server.port, target: "/images/logo.png", headers: [("If-Modified-Since", modified)]))
+                try await HTTPProbe.request(
+                    port: server.port, target: "/images/logo.png", headers: [("If-Modified-Since", modified)]))
             #expect(same.status == 304)
             let old = try #require(
                 try await HTTPProbe.request(
-                    port: server.port, target: "/images/logo.png", headers: [("If-Modified-Since", "Sun, 06 Nov 1994 08:49:37 GMT")]))
+                    port: server.port, target: "/images/logo.png",
+                    headers: [("If-Modified-Since", "Sun, 06 Nov 1994 08:49:37 GMT")]))
             #expect(old.status == 200)
             let garbage = try #require(
-                try await HTTPProbe.request(port: server.port, target: "/images/logo.png", headers: [("If-Modified-Since", "yesterday")]))
+                try await HTTPProbe.request(
+                    port: server.port, target: "/images/logo.png", headers: [("If-Modified-Since", "yesterday")]))
             #expect(garbage.status == 200)
             // If-None-Match decides when both are present.
             let both = try #require(
                 try await HTTPProbe.request(
-                    port: server.port, target: "/images/logo.png", headers: [("If-None-Match", "\"nope\""), ("If-Modified-Since", modified)]))
+                    port: server.port, target: "/images/logo.png",
+                    headers: [("If-None-Match", "\"nope\""), ("If-Modified-Since", modified)]))
             #expect(both.status == 200)
         }
     }
@@ -116,7 +123,8 @@ import Testing
             #expect(response.body.count == big.utf8.count)
             #expect(response.text == big)
             let again = try #require(
-                try await HTTPProbe.request(port: server.port, target: "/images/big.txt", headers: [("If-None-Match", response.header("ETag") ?? "")]))
+                try await HTTPProbe.request(
+                    port: server.port, target: "/images/big.txt", headers: [("If-None-Match", response.header("ETag") ?? "")]))
             #expect(again.status == 304)
         }
     }

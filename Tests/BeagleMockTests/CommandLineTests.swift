@@ -8,7 +8,9 @@ import Testing
     @Test func helpShowsExamplesAndEveryFlag() async throws {
         let result = try await CommandRunner.run(["serve", "--help"])
         #expect(result.status == 0)
-        for flag in ["--images", "--host", "--port", "--config", "--no-cors", "--log-format", "--quiet", "Examples:", "BEAGLE_MOCK_PORT"] {
+        for flag in [
+            "--images", "--host", "--port", "--config", "--no-cors", "--log-format", "--quiet", "Examples:", "BEAGLE_MOCK_PORT",
+        ] {
             #expect(result.output.contains(flag), "help lacks \(flag)")
         }
     }
@@ -26,7 +28,9 @@ import Testing
         #expect(result.error.contains("/nonexistent/screens"))
     }
 
-    @Test(arguments: [["serve", "--bogus"], ["serve", "--port", "99999"], ["serve", "--port", "abc"], ["serve", "--log-format", "xml"]])
+    @Test(arguments: [
+        ["serve", "--bogus"], ["serve", "--port", "99999"], ["serve", "--port", "abc"], ["serve", "--log-format", "xml"],
+    ])
     func invalidFlagsExit2WithUsage(arguments: [String]) async throws {
         let result = try await CommandRunner.run(arguments)
         #expect(result.status == 2)

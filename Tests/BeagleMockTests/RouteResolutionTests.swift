@@ -68,11 +68,13 @@ import Testing
 
     @Test func methodFilesAnswerTheirMethod() async throws {
         try await withMockServer(files: Self.files) { server, _ in
-            let post = try #require(try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", body: Array("{}".utf8)))
+            let post = try #require(
+                try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", body: Array("{}".utf8)))
             #expect(post.status == 200)
             #expect(post.text == #"{"ok":true}"#)
             let iosPost = try #require(
-                try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", headers: [("beagle-platform", "IOS")]))
+                try await HTTPProbe.request(
+                    port: server.port, method: "POST", target: "/cart", headers: [("beagle-platform", "IOS")]))
             #expect(iosPost.text == #"{"ok":"ios"}"#)
             let put = try #require(try await HTTPProbe.request(port: server.port, method: "PUT", target: "/order"))
             #expect(put.text == #"{"put":true}"#)

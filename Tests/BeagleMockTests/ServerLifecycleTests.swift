@@ -13,7 +13,8 @@ import Testing
         let folder = try TemporaryScreens()
         defer { folder.remove() }
         #expect(throws: MockServerError.imagesFolderMissing("/nonexistent/images")) {
-            try MockServer(configuration: .init(screensDirectory: folder.screens, imagesDirectory: "/nonexistent/images", port: 0))
+            try MockServer(
+                configuration: .init(screensDirectory: folder.screens, imagesDirectory: "/nonexistent/images", port: 0))
         }
     }
 
@@ -75,15 +76,18 @@ import Testing
     }
 
     @Test func oversizedBodyGets413AndTheConnectionCloses() async throws {
-        try await withMockServer(files: ["screens/cart.post.json": "{}"], configure: { $0.maxRequestBodySize = 1024 }) { server, _ in
+        try await withMockServer(files: ["screens/cart.post.json": "{}"], configure: { $0.maxRequestBodySize = 1024 }) {
+            server, _ in
             let connection = try await RawConnection.connect(port: server.port)
-            try await connection.send("POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + String(repeating: "x", count: 4096))
+            try await connection.send(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + String(repeating: "x", count: 4096))
             let response = try #require(await connection.readResponse())
             #expect(response.status == 413)
             #expect(response.header("Connection") == "close")
             let (_, ending) = await connection.readToEnd(timeout: .seconds(5))
             #expect(ending != .open)
-            let next = try #require(try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", body: Array("{}".utf8)))
+            let next = try #require(
+                try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", body: Array("{}".utf8)))
             #expect(next.status == 200)
         }
     }

@@ -22,7 +22,8 @@ struct AccessLog: Sendable {
     func record(_ record: Record) {
         guard logger.logLevel <= .info else { return }
         let status = record.status.map(String.init) ?? "-"
-        var line = "\(record.method) \(record.target) \(status) \(Self.size(record.bytes)) "
+        var line =
+            "\(record.method) \(record.target) \(status) \(Self.size(record.bytes)) "
             + "\(Self.milliseconds(record.duration)) latency=\(record.latency) fault=\(record.fault)"
         if let note = record.note { line += " \(note)" }
         logger.info(

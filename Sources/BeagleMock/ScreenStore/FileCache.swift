@@ -1,3 +1,7 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,9 +9,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import NIOCore
-import NIOPosix
-import Synchronization
 
 /// File contents kept between requests and revalidated on every one by `stat`: a request always
 /// sees the file as it is on disk now (edits, renames, same-size edits within the same second),
