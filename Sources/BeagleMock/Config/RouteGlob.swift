@@ -38,7 +38,7 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
             throw SpecError("path pattern \(quoted) contains \"?\"; patterns match the path without its query")
         }
         var body = pattern.dropFirst()
-        if body.hasSuffix("/") { body = body.dropLast() }
+        if body.count > 1, body.hasSuffix("/") { body = body.dropLast() }
         var compiled: [Segment] = []
         if !body.isEmpty {
             for part in body.split(separator: "/", omittingEmptySubsequences: false) {
