@@ -220,6 +220,8 @@ public enum ConfigLoader {
             return " (\(context.text) at \(context.mark.line):\(context.mark.column))"
         }
         switch yamlError {
+        case .composer(_, let problem, let mark, _) where problem == "but found another document":
+            return ConfigError(line: mark.line, column: mark.column, message: "YAML syntax error: a second document starts here; a config file holds one document, so remove this ---")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             return ConfigError(line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(contextNote(context))")
@@ -243,10 +245,11 @@ public enum ConfigLoader {
     /// the same key (plain or quoted, followed by `:`) after the first, at a key position.
     static func nextOccurrence(ofKey key: String, after mark: Mark, in yaml: String) -> (line: Int, column: Int)? {
         guard !key.isEmpty else { return nil }
-        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        // Split on scalars: as Characters, "\r\n" is one grapheme and would not split on "\n".
+        let lines = yaml.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
         let spellings = [key, "\"\(key)\"", "'\(key)'"].map { Array($0.unicodeScalars) }
         for lineIndex in max(0, mark.line - 1)..<lines.count {
-            let scalars = Array(lines[lineIndex].unicodeScalars)
+            let scalars = Array(lines[lineIndex])
             let start = lineIndex == mark.line - 1 ? mark.column : 0
             var column = start
             while column < scalars.count {
