@@ -2,18 +2,10 @@ import Foundation
 import Logging
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Keeps a ``FaultPlan`` in step with its config file while the server runs (SPEC section 1).
 ///
 /// Polls rather than watches: file events never arrive through many Docker volume mounts, and one
-/// `stat` a second is nothing. A change of modification time (to the nanosecond), size, inode or
+/// `stat` a second is nothing. A change of modification time (to about 100 ns), size, inode or
 /// device makes it re-read the file, and so does a file modified within the last two seconds
 /// (coarse file-system clocks can give two quick same-size edits the same time); the text is then
 /// compared with what was last applied, so touching a file does not reload it. A valid new file is
@@ -53,8 +45,7 @@ public final class ConfigReloader: Sendable {
 
     /// What `stat` says about the file; any difference means "look again".
     struct FileSignature: Sendable, Equatable {
-        let modificationSeconds: Int
-        let modificationNanoseconds: Int
+        let modificationTime: Double
         let size: Int64
         let inode: UInt64
         let device: UInt64
@@ -96,7 +87,7 @@ public final class ConfigReloader: Sendable {
             logger.warning("config file removed; running with an empty config", metadata: ["file": "\(file.path)"])
             return .removed
         }
-        let recentlyModified = Double(signature.modificationSeconds) + 2 > Date().timeIntervalSince1970
+        let recentlyModified = signature.modificationTime + 2 > Date().timeIntervalSince1970
         guard signature != previousSignature || recentlyModified else { return .unchanged }
         guard let data = try? Data(contentsOf: file) else {
             // Replaced between stat and read; the next check will see the new file.
@@ -139,20 +130,16 @@ public final class ConfigReloader: Sendable {
         }
     }
 
+    /// Foundation's attributes come from `stat`, with the modification time to about 100 ns
+    /// (a `Date` is a double), which is all a change check needs.
     static func signature(of file: URL) -> FileSignature? {
-        var info = stat()
-        guard stat(file.path, &info) == 0 else { return nil }
-        #if canImport(Darwin)
-        let time = info.st_mtimespec
-        #else
-        let time = info.st_mtim
-        #endif
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return FileSignature(
-            modificationSeconds: Int(time.tv_sec),
-            modificationNanoseconds: Int(time.tv_nsec),
-            size: Int64(info.st_size),
-            inode: UInt64(info.st_ino),
-            device: UInt64(info.st_dev)
+            modificationTime: modified,
+            size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
+            inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,
+            device: (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
         )
     }
 }

@@ -14,6 +14,9 @@ public struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     /// A stable hash of what the rule says (not where it is): a reload that leaves a rule unchanged
     /// keeps its counters, one that changes it starts them over (SPEC section 3).
     public let fingerprint: UInt64
+    /// A stable hash of which requests the rule is for (pattern and methods), the "rule" in the
+    /// draw's (seed, rule, method, path, n): editing a rule's latency does not reshuffle its faults.
+    let identity: UInt64
 
     /// Creates a rule, refusing unknown methods.
     public init(path: RouteGlob, methods: [String]? = nil, layer: ControlLayer, line: Int? = nil) throws(SpecError) {
@@ -36,6 +39,7 @@ public struct RouteRule: Sendable, Hashable, CustomStringConvertible {
         self.line = line
         let methodText = normalized.map { $0.sorted().joined(separator: ",") } ?? "*"
         self.fingerprint = stableHash("route \(path.pattern) \(methodText) \(layer)")
+        self.identity = stableHash("route \(path.pattern) \(methodText)")
     }
 
     /// True when the rule is for this method (GET covers HEAD) and path.

@@ -7,9 +7,9 @@ import Synchronization
 /// The n-th request to a (rule, method, path) gets an outcome that is a pure function of (seed,
 /// rule, method, path, n): a counter per key, and draws from a ``SeededRandom`` keyed by that tuple,
 /// so requests to other paths, in any order or in parallel, cannot change which request fails.
-/// "Rule" is the first matching route rule, or the globals when none matches; it is identified by
-/// its content, so a reload that leaves it unchanged keeps its counters and one that changes it
-/// starts them over. The server does not call ``decide(method:path:control:)`` for CORS preflight
+/// "Rule" is the first matching route rule (by its pattern and methods), or the globals when none
+/// matches. Counters belong to a rule's content: a reload that leaves a rule unchanged keeps its
+/// counters, one that changes it starts them over. The server does not call ``decide(method:path:control:)`` for CORS preflight
 /// or `/__admin`, so those are not counted.
 ///
 /// Thread-safe: state sits behind a `Mutex`, held only to copy a reference and bump a counter.
@@ -24,6 +24,7 @@ public final class FaultPlan: Sendable {
     public static let maximumCounterKeys = 100_000
 
     private let state: Mutex<State>
+    private static let globalIdentity = stableHash("global")
 
     private struct State: Sendable {
         var compiled: CompiledConfiguration
@@ -33,7 +34,10 @@ public final class FaultPlan: Sendable {
     }
 
     private struct CounterKey: Hashable, Sendable {
+        /// The rule's content fingerprint: counters of a changed rule are dropped on reload.
         let rule: UInt64
+        /// The rule's identity (pattern and methods, or the globals), which the draw hashes.
+        let identity: UInt64
         let method: String
         let path: String
     }
@@ -76,7 +80,12 @@ public final class FaultPlan: Sendable {
             let (compiled, runtime, generation) = state.withLock { ($0.compiled, $0.runtime, $0.generation) }
             let configuration = compiled.configuration
             let matched = configuration.routes.first { $0.matches(method: method, path: requestPath) }
-            let key = CounterKey(rule: matched?.fingerprint ?? compiled.globalFingerprint, method: method, path: requestPath.canonical)
+            let key = CounterKey(
+                rule: matched?.fingerprint ?? compiled.globalFingerprint,
+                identity: matched?.identity ?? Self.globalIdentity,
+                method: method,
+                path: requestPath.canonical
+            )
             let index: UInt64? = state.withLock { state in
                 // A reload between the two locks may have dropped this rule's counters; start over
                 // rather than resurrect a counter for a rule that is gone.
@@ -127,7 +136,7 @@ public final class FaultPlan: Sendable {
 
     private static func resolve(layers: Layers, key: CounterKey, index: UInt64, seed: UInt64, rule: String?) -> FaultDecision {
         var draw = seed
-        draw = SeededRandom.combine(draw, key.rule)
+        draw = SeededRandom.combine(draw, key.identity)
         draw = SeededRandom.combine(draw, stableHash(key.method))
         draw = SeededRandom.combine(draw, stableHash(key.path))
         draw = SeededRandom.combine(draw, index)
