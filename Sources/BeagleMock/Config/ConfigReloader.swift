@@ -22,6 +22,7 @@ public final class ConfigReloader: Sendable {
     /// Time between checks.
     public let interval: Duration
     private let logger: Logger
+    private let onChange: (@Sendable (Outcome) -> Void)?
     private let state: Mutex<State>
 
     /// What one check found.
@@ -30,7 +31,7 @@ public final class ConfigReloader: Sendable {
         case unchanged
         /// A new valid config is in force.
         case reloaded
-        /// The new file is invalid; the previous config stays in force.
+        /// The new file is invalid; the previous config stays in force. Reported once per broken text.
         case rejected(ConfigError)
         /// The file is gone; an empty config is in force.
         case removed
@@ -53,11 +54,20 @@ public final class ConfigReloader: Sendable {
 
     /// Creates a reloader for a plan built from `file` (or from nothing, when it does not exist yet).
     /// The first check reads the file; if it says what the plan already has, nothing is reloaded.
-    public init(file: URL, plan: FaultPlan, interval: Duration = .seconds(1), logger: Logger = Logger(label: "beagle-mock.config")) {
+    /// `onChange` hears every outcome but ``Outcome/unchanged`` (to refresh what depends on the
+    /// config, such as the journal's size).
+    public init(
+        file: URL,
+        plan: FaultPlan,
+        interval: Duration = .seconds(1),
+        logger: Logger = Logger(label: "beagle-mock.config"),
+        onChange: (@Sendable (Outcome) -> Void)? = nil
+    ) {
         self.file = file
         self.plan = plan
         self.interval = interval
         self.logger = logger
+        self.onChange = onChange
         self.state = Mutex(State())
     }
 
@@ -76,6 +86,12 @@ public final class ConfigReloader: Sendable {
     /// Checks the file once: reloads it if it changed, and says what happened.
     @discardableResult
     public func checkNow() -> Outcome {
+        let outcome = check()
+        if outcome != .unchanged { onChange?(outcome) }
+        return outcome
+    }
+
+    private func check() -> Outcome {
         let signature = Self.signature(of: file)
         let (previousSignature, lastText) = state.withLock { ($0.signature, $0.lastText) }
         guard let signature else {
@@ -123,9 +139,8 @@ public final class ConfigReloader: Sendable {
                 defer { state.lastError = error; state.lastText = data }
                 return state.lastError != error
             }
-            if isNew {
-                logger.error("config not reloaded, keeping the previous one: \(error.description)")
-            }
+            guard isNew else { return .unchanged }
+            logger.error("config not reloaded, keeping the previous one: \(error.description)")
             return .rejected(error)
         }
     }
