@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct CommandLineSettingsTests {
     @Test func parsesEveryFlag() throws {
@@ -27,20 +28,35 @@ import Testing
 
     @Test func errorsSayWhichFlagWhatAndWhy() throws {
         let latency = try #require(throws: FlagError.self) { try CommandLineSettings.parseLatency("5 parsecs") }
-        #expect(latency.description == "invalid value \"5 parsecs\" for --latency: unknown unit \"parsecs\" in duration \"5 parsecs\"; use ns, us, ms, s, m or h, like 250ms")
+        #expect(
+            latency.description
+                == "invalid value \"5 parsecs\" for --latency: unknown unit \"parsecs\" in duration \"5 parsecs\"; use ns, us, ms, s, m or h, like 250ms"
+        )
         let sum = try #require(throws: FlagError.self) { try CommandLineSettings.parseFaults(["status:503@0.6", "reset@0.6"]) }
         #expect(sum.flag == "--fault")
         #expect(sum.reason.contains("add up to 1.2"))
-        #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseFaults(["boom"]) }.reason.contains("unknown fault"))
+        #expect(
+            try #require(throws: FlagError.self) { try CommandLineSettings.parseFaults(["boom"]) }.reason.contains(
+                "unknown fault"))
         #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseBandwidth("fast") }.flag == "--bandwidth")
-        #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseSeed("-1") }.reason.contains("not a whole number"))
-        #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseSeed("18446744073709551616") }.reason.contains("too large"))
+        #expect(
+            try #require(throws: FlagError.self) { try CommandLineSettings.parseSeed("-1") }.reason.contains("not a whole number")
+        )
+        #expect(
+            try #require(throws: FlagError.self) { try CommandLineSettings.parseSeed("18446744073709551616") }.reason.contains(
+                "too large"))
         #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseSeed("0x10") }.flag == "--seed")
         #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseHangMax("0") }.reason.contains("more than 0"))
-        #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseHangMax("NaN") }.reason.contains("not a finite duration"))
+        #expect(
+            try #require(throws: FlagError.self) { try CommandLineSettings.parseHangMax("NaN") }.reason.contains(
+                "not a finite duration"))
         #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseJournalSize("0") }.flag == "--journal-size")
-        #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseJournalSize("1e3") }.reason.contains("whole number"))
-        #expect(try #require(throws: FlagError.self) { try CommandLineSettings.parseJournalSize("100001") }.reason.contains("from 1 to 100000"))
+        #expect(
+            try #require(throws: FlagError.self) { try CommandLineSettings.parseJournalSize("1e3") }.reason.contains(
+                "whole number"))
+        #expect(
+            try #require(throws: FlagError.self) { try CommandLineSettings.parseJournalSize("100001") }.reason.contains(
+                "from 1 to 100000"))
         let multiLine = try #require(throws: FlagError.self) { try CommandLineSettings.parseLatency("1s\nboom") }
         #expect(!multiLine.description.contains("\n"))
     }

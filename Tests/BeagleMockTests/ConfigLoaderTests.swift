@@ -1,6 +1,7 @@
-@testable import BeagleMock
 import Foundation
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct ConfigLoaderTests {
     static let specExample = """
@@ -52,24 +53,25 @@ import Testing
     }
 
     @Test func parsesEveryYAMLForm() throws {
-        let config = try ConfigLoader.parse(yaml: """
-            latency: {lognormal: {median: 120ms, sigma: 0.4, max: 5s}}
-            dribble: {chunks: 10, duration: 2s}
-            faults: ["reset@0.1", {fault: CONNECTION_RESET_BY_PEER, rate: 5%}, {fault: hang, rate: 0}]
-            echo: [Authorization, beagle-platform]
-            hangMax: 2m
-            journalSize: 500
-            seed: 18446744073709551615
-            routes:
-              - path: /cart
-                methods: [post, PUT]
-                response: {status: 422, headers: {X-Foo: bar, X-Empty: ""}}
-                dribble: off
-                bandwidth: unlimited
-                latency: lognormal:1s,0.5
-                faults: []
-                sequence: []
-            """)
+        let config = try ConfigLoader.parse(
+            yaml: """
+                latency: {lognormal: {median: 120ms, sigma: 0.4, max: 5s}}
+                dribble: {chunks: 10, duration: 2s}
+                faults: ["reset@0.1", {fault: CONNECTION_RESET_BY_PEER, rate: 5%}, {fault: hang, rate: 0}]
+                echo: [Authorization, beagle-platform]
+                hangMax: 2m
+                journalSize: 500
+                seed: 18446744073709551615
+                routes:
+                  - path: /cart
+                    methods: [post, PUT]
+                    response: {status: 422, headers: {X-Foo: bar, X-Empty: ""}}
+                    dribble: off
+                    bandwidth: unlimited
+                    latency: lognormal:1s,0.5
+                    faults: []
+                    sequence: []
+                """)
         #expect(config.globals.latency == .logNormal(median: .milliseconds(120), sigma: 0.4, max: .seconds(5)))
         #expect(config.globals.dribble == .chunks(10, over: .seconds(2)))
         #expect(config.globals.faults?.description == "reset@0.1,reset@0.05,hang@0")
@@ -146,7 +148,10 @@ import Testing
     }
 
     @Test func wrongTypesSayWhatWasExpected() throws {
-        #expect(try error("latency: [80ms]\n").message == "latency: expected a latency like 250ms, {uniform: [100ms, 400ms]} or {lognormal: {median: 120ms, sigma: 0.4}}, found a list")
+        #expect(
+            try error("latency: [80ms]\n").message
+                == "latency: expected a latency like 250ms, {uniform: [100ms, 400ms]} or {lognormal: {median: 120ms, sigma: 0.4}}, found a list"
+        )
         #expect(try error("routes: {path: /a}\n").message.contains("expected a list of route rules"))
         #expect(try error("- latency: 1s\n").message.contains("expected settings as key: value lines"))
         #expect(try error("latency: {uniform: [1s, 2s], lognormal: {median: 1s, sigma: 1}}\n").message.contains("exactly one of"))
@@ -215,7 +220,9 @@ import Testing
         let found = try #require(throws: ConfigError.self) { try ConfigLoader.parse(data: data, file: "c.yml") }
         #expect(found.line == 2 && found.column == 11)
         #expect(found.message.contains("UTF-8"))
-        let utf16 = try #require(throws: ConfigError.self) { try ConfigLoader.parse(data: Data([0xFF, 0xFE, 0x61, 0x00]), file: "c.yml") }
+        let utf16 = try #require(throws: ConfigError.self) {
+            try ConfigLoader.parse(data: Data([0xFF, 0xFE, 0x61, 0x00]), file: "c.yml")
+        }
         #expect(utf16.message.contains("UTF-16"))
     }
 

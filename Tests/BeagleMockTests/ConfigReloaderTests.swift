@@ -1,8 +1,9 @@
-@testable import BeagleMock
 import Foundation
 import Logging
 import Synchronization
 import Testing
+
+@testable import BeagleMock
 
 /// Collects log lines so tests can check what a user would read.
 final class LogRecorder: Sendable {
@@ -104,7 +105,10 @@ final class LogRecorder: Sendable {
         #expect(plan.configuration.globals.bandwidth == nil)
         let logged = recorder.lines.withLock { $0 }
         #expect(logged.count == 1)
-        #expect(logged.first?.hasPrefix("error config not reloaded, keeping the previous one: \(folder.file.path):2:12: bandwidth: unknown bandwidth unit") == true)
+        #expect(
+            logged.first?.hasPrefix(
+                "error config not reloaded, keeping the previous one: \(folder.file.path):2:12: bandwidth: unknown bandwidth unit"
+            ) == true)
         // The same broken file is not reported again every second.
         #expect(reloader.checkNow() == .unchanged)
         #expect(recorder.lines.withLock { $0.count } == 1)
@@ -132,7 +136,9 @@ final class LogRecorder: Sendable {
             #expect(plan.decide(method: "GET", path: path).fault == .status(500))
             #expect(plan.decide(method: "GET", path: path).fault == .status(501))
         }
-        try folder.replace(rules.replacingOccurrences(of: "  - path: /edited\n    sequence: [\"status:500\"", with: "  - path: /edited\n    sequence: [\"status:404\""))
+        try folder.replace(
+            rules.replacingOccurrences(
+                of: "  - path: /edited\n    sequence: [\"status:500\"", with: "  - path: /edited\n    sequence: [\"status:404\""))
         #expect(reloader.checkNow() == .reloaded)
         #expect(plan.decide(method: "GET", path: "/kept").fault == .status(502))
         #expect(plan.decide(method: "GET", path: "/edited").fault == .status(404))
@@ -186,7 +192,8 @@ final class LogRecorder: Sendable {
 
     @Test func cancellingEndsARunThatIsWaiting() async {
         let plan = FaultPlan()
-        let reloader = ConfigReloader(file: URL(fileURLWithPath: "/nonexistent/beagle-mock.yml"), plan: plan, interval: .seconds(3_600))
+        let reloader = ConfigReloader(
+            file: URL(fileURLWithPath: "/nonexistent/beagle-mock.yml"), plan: plan, interval: .seconds(3_600))
         let task = Task { await reloader.run() }
         task.cancel()
         await task.value

@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct DurationSpecTests {
     @Test(arguments: [

@@ -1,12 +1,15 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct FaultPlanTests {
     func config(_ yaml: String) throws -> MockConfiguration {
         try ConfigLoader.parse(yaml: yaml)
     }
 
-    func outcomes(_ plan: FaultPlan, method: String = "GET", path: String, count: Int, control: RequestControl = .none) -> [FaultDecision] {
+    func outcomes(_ plan: FaultPlan, method: String = "GET", path: String, count: Int, control: RequestControl = .none)
+        -> [FaultDecision]
+    {
         (0..<count).map { _ in plan.decide(method: method, path: path, control: control) }
     }
 
@@ -17,7 +20,8 @@ import Testing
         let plan = FaultPlan(configuration: try config("faults: [{fault: \"status:503\", rate: 0.2}]\n"), randomSeed: seed)
         // 2,000 requests to one path (consecutive n) and 2,000 to distinct paths (n = 0 each).
         let samePath = outcomes(plan, path: "/home", count: 2_000).filter { $0.fault == .status(503) }.count
-        let manyPaths = (0..<2_000).map { plan.decide(method: "GET", path: "/item/\($0)") }.filter { $0.fault == .status(503) }.count
+        let manyPaths = (0..<2_000).map { plan.decide(method: "GET", path: "/item/\($0)") }.filter { $0.fault == .status(503) }
+            .count
         // Binomial(2000, 0.2): mean 400, sigma ≈ 17.9; 4.5 sigma ≈ 80.
         for count in [samePath, manyPaths] {
             #expect(count > 320 && count < 480, "seed \(seed): \(count) faults in 2,000")
@@ -139,7 +143,8 @@ import Testing
         let fileSeed = try config("seed: 7\n")
         #expect(FaultPlan(configuration: fileSeed, randomSeed: 99).seed == 7)
         #expect(FaultPlan(configuration: fileSeed, commandLine: CommandLineSettings(seed: 8), randomSeed: 99).seed == 8)
-        let overridden = FaultPlan(configuration: fileSeed, commandLine: CommandLineSettings(seed: 8), runtime: RuntimeSettings(seed: 9))
+        let overridden = FaultPlan(
+            configuration: fileSeed, commandLine: CommandLineSettings(seed: 8), runtime: RuntimeSettings(seed: 9))
         #expect(overridden.seed == 9)
         #expect(overridden.decide(method: "GET", path: "/").seed == 9)
         let random = FaultPlan(randomSeed: 12_345)
@@ -152,11 +157,13 @@ import Testing
     // MARK: Sequences, counters, reset
 
     @Test func sequencesGiveEachRequestItsEntryPerRuleMethodAndPath() throws {
-        let plan = FaultPlan(configuration: try config("""
-            routes:
-              - path: /flaky
-                sequence: ["status:500", "status:500", ok]
-            """))
+        let plan = FaultPlan(
+            configuration: try config(
+                """
+                routes:
+                  - path: /flaky
+                    sequence: ["status:500", "status:500", ok]
+                """))
         #expect(outcomes(plan, path: "/flaky", count: 5).map(\.fault) == [.status(500), .status(500), .none, .none, .none])
         #expect(outcomes(plan, method: "POST", path: "/flaky", count: 3).map(\.fault) == [.status(500), .status(500), .none])
         #expect(plan.decide(method: "GET", path: "/other").fault == .none)
@@ -182,7 +189,8 @@ import Testing
     }
 
     @Test func aReloadResetsOnlyTheCountersOfChangedRules() throws {
-        let original = try config("""
+        let original = try config(
+            """
             routes:
               - path: /kept
                 sequence: ["status:500", "status:501", "status:502"]
@@ -191,14 +199,16 @@ import Testing
             """)
         let plan = FaultPlan(configuration: original)
         for path in ["/kept", "/changed"] { _ = outcomes(plan, path: path, count: 2) }
-        let changed = plan.replaceConfiguration(try config("""
-            # the kept rule moved down, the other changed
-            routes:
-              - path: /changed
-                sequence: ["status:500", "status:501", "status:503"]
-              - path: /kept
-                sequence: ["status:500", "status:501", "status:502"]
-            """))
+        let changed = plan.replaceConfiguration(
+            try config(
+                """
+                # the kept rule moved down, the other changed
+                routes:
+                  - path: /changed
+                    sequence: ["status:500", "status:501", "status:503"]
+                  - path: /kept
+                    sequence: ["status:500", "status:501", "status:502"]
+                """))
         #expect(changed == 1)
         #expect(plan.decide(method: "GET", path: "/kept").fault == .status(502))
         #expect(plan.decide(method: "GET", path: "/changed").fault == .status(500))

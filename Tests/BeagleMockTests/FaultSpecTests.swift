@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct FaultSpecTests {
     @Test(arguments: [
@@ -70,7 +71,10 @@ import Testing
         #expect(Fault.statusAllowsBody(503))
     }
 
-    @Test(arguments: ["status:503", "empty-response", "reset", "reset-mid-body", "garbage", "truncate", "malformed-chunk", "malformed-json", "corrupt", "hang", "none"])
+    @Test(arguments: [
+        "status:503", "empty-response", "reset", "reset-mid-body", "garbage", "truncate", "malformed-chunk", "malformed-json",
+        "corrupt", "hang", "none",
+    ])
     func faultDescriptionRoundTrips(text: String) throws {
         #expect(try Fault(spec: text).description == text)
     }

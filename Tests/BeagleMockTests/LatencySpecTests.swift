@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct LatencySpecTests {
     @Test func parsesTheThreeForms() throws {
@@ -7,7 +8,9 @@ import Testing
         #expect(try LatencySpec(spec: "100ms..400ms") == .uniform(lower: .milliseconds(100), upper: .milliseconds(400)))
         #expect(try LatencySpec(spec: "1s .. 3s") == .uniform(lower: .seconds(1), upper: .seconds(3)))
         #expect(try LatencySpec(spec: "lognormal:120ms,0.4") == .logNormal(median: .milliseconds(120), sigma: 0.4, max: nil))
-        #expect(try LatencySpec(spec: "LogNormal:120ms, 0.4, 5s") == .logNormal(median: .milliseconds(120), sigma: 0.4, max: .seconds(5)))
+        #expect(
+            try LatencySpec(spec: "LogNormal:120ms, 0.4, 5s")
+                == .logNormal(median: .milliseconds(120), sigma: 0.4, max: .seconds(5)))
         #expect(try LatencySpec(spec: "200ms..200ms") == .uniform(lower: .milliseconds(200), upper: .milliseconds(200)))
     }
 

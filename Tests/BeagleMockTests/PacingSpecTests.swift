@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct PacingSpecTests {
     @Test(arguments: [
@@ -93,7 +94,9 @@ import Testing
     }
 
     @Test func dribbleReplacesBandwidthUnlessOff() {
-        #expect(Pacing(bandwidth: .bytesPerSecond(100), dribble: .chunks(4, over: .seconds(1))) == .dribble(chunks: 4, duration: .seconds(1)))
+        #expect(
+            Pacing(bandwidth: .bytesPerSecond(100), dribble: .chunks(4, over: .seconds(1)))
+                == .dribble(chunks: 4, duration: .seconds(1)))
         #expect(Pacing(bandwidth: .bytesPerSecond(100), dribble: .off) == .bandwidth(bytesPerSecond: 100))
         #expect(Pacing(bandwidth: .unlimited, dribble: nil) == .unpaced)
         #expect(Pacing(bandwidth: nil, dribble: nil) == .unpaced)

@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 /// SPEC section 4: per-request control > runtime overrides > first matching route rule > flags >
 /// config globals > defaults, field by field, each field whole.
@@ -27,12 +28,17 @@ import Testing
         """
 
     func plan(commandLine: CommandLineSettings = CommandLineSettings(), runtime: RuntimeSettings = .none) throws -> FaultPlan {
-        FaultPlan(configuration: try ConfigLoader.parse(yaml: Self.file), commandLine: commandLine, runtime: runtime, randomSeed: 1)
+        FaultPlan(
+            configuration: try ConfigLoader.parse(yaml: Self.file), commandLine: commandLine, runtime: runtime, randomSeed: 1)
     }
 
-    let flags = CommandLineSettings(latency: .fixed(.milliseconds(30)), faults: try? FaultRules(spec: "status:503"), bandwidth: .bytesPerSecond(1_000))
-    let runtime = RuntimeSettings(latency: .fixed(.milliseconds(20)), faults: try? FaultRules(spec: "status:429"), bandwidth: .bytesPerSecond(2_000))
-    let control = RequestControl(layer: ControlLayer(latency: .fixed(.milliseconds(10)), bandwidth: .bytesPerSecond(3_000), faults: try? FaultRules(spec: "status:418")))
+    let flags = CommandLineSettings(
+        latency: .fixed(.milliseconds(30)), faults: try? FaultRules(spec: "status:503"), bandwidth: .bytesPerSecond(1_000))
+    let runtime = RuntimeSettings(
+        latency: .fixed(.milliseconds(20)), faults: try? FaultRules(spec: "status:429"), bandwidth: .bytesPerSecond(2_000))
+    let control = RequestControl(
+        layer: ControlLayer(
+            latency: .fixed(.milliseconds(10)), bandwidth: .bytesPerSecond(3_000), faults: try? FaultRules(spec: "status:418")))
 
     @Test func defaultsApplyWithNothingSet() {
         let decision = FaultPlan(randomSeed: 1).decide(method: "GET", path: "/home")
@@ -100,7 +106,8 @@ import Testing
     @Test func listsNeverMergeAndLatenciesNeverAdd() throws {
         // Flags say status:503 at rate 1, the file status:500 at rate 1: if lists merged, the sum
         // would be over 1; the flag list replaces the file's whole.
-        let plan = try plan(commandLine: CommandLineSettings(latency: .fixed(.milliseconds(5)), faults: try FaultRules(spec: "reset@0")))
+        let plan = try plan(
+            commandLine: CommandLineSettings(latency: .fixed(.milliseconds(5)), faults: try FaultRules(spec: "reset@0")))
         let decisions = (0..<200).map { _ in plan.decide(method: "GET", path: "/home") }
         #expect(decisions.allSatisfy { $0.fault == .none })
         #expect(decisions.allSatisfy { $0.latency == .milliseconds(5) })
@@ -114,7 +121,9 @@ import Testing
         #expect(override.decide(method: "GET", path: "/script").fault == .status(429))
         let sameLayer = FaultPlan(configuration: try ConfigLoader.parse(yaml: "faults: [\"status:500\"]\nsequence: [ok]\n"))
         #expect(sameLayer.decide(method: "GET", path: "/").fault == .none)
-        let clearedSequence = FaultPlan(configuration: try ConfigLoader.parse(yaml: "sequence: [hang]\nroutes:\n  - {path: /a, sequence: [], faults: [\"status:500\"]}\n"))
+        let clearedSequence = FaultPlan(
+            configuration: try ConfigLoader.parse(
+                yaml: "sequence: [hang]\nroutes:\n  - {path: /a, sequence: [], faults: [\"status:500\"]}\n"))
         #expect(clearedSequence.decide(method: "GET", path: "/a").fault == .status(500))
     }
 
@@ -142,7 +151,8 @@ import Testing
         #expect(!fromFile.cors)
         #expect(fromFile.hangMax == .seconds(60))
         #expect(fromFile.journalSize == 10)
-        let flagged = FaultPlan(configuration: file, commandLine: CommandLineSettings(hangMax: .seconds(5), journalSize: 20, echo: true))
+        let flagged = FaultPlan(
+            configuration: file, commandLine: CommandLineSettings(hangMax: .seconds(5), journalSize: 20, echo: true))
         #expect(flagged.echo == .allHeaders)
         #expect(flagged.hangMax == .seconds(5))
         #expect(flagged.journalSize == 20)

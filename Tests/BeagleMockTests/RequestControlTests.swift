@@ -1,6 +1,7 @@
-@testable import BeagleMock
 import Foundation
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct RequestControlTests {
     @Test func parsesHeadersCaseInsensitively() throws {
@@ -61,7 +62,9 @@ import Testing
     }
 
     @Test func invalidQueryParametersNameTheParameter() throws {
-        let error = try #require(throws: RequestControlError.self) { try RequestControl.parse(headers: [], query: [("__fault", "status:99")]) }
+        let error = try #require(throws: RequestControlError.self) {
+            try RequestControl.parse(headers: [], query: [("__fault", "status:99")])
+        }
         #expect(error.source == .queryParameter("__fault"))
         #expect(error.description.hasPrefix("invalid query parameter __fault: "))
         #expect(error.jsonBody["queryParameter"] == "__fault")
@@ -72,7 +75,8 @@ import Testing
     }
 
     @Test func controlLayersDropFieldsRequestsCannotSet() throws {
-        let control = RequestControl(layer: ControlLayer(sequence: try FaultSequence(spec: "hang"), response: try ResponseOverride(status: 500)))
+        let control = RequestControl(
+            layer: ControlLayer(sequence: try FaultSequence(spec: "hang"), response: try ResponseOverride(status: 500)))
         #expect(control.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
-@testable import BeagleMock
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct RouteGlobTests {
     @Test(arguments: [
@@ -83,10 +84,10 @@ import Testing
     }
 
     @Test func canonicalPathsCollapseSlashesAndDropJSON() {
-        #expect(RequestPath("//a//b.json").canonical == "/a/b")
-        #expect(RequestPath("/a/b").canonical == "/a/b")
-        #expect(RequestPath("/a/b/").canonical == "/a/b")
-        #expect(RequestPath("").canonical == "/")
-        #expect(RequestPath("/.json").canonical == "/.json")
+        #expect(PathSegments("//a//b.json").canonical == "/a/b")
+        #expect(PathSegments("/a/b").canonical == "/a/b")
+        #expect(PathSegments("/a/b/").canonical == "/a/b")
+        #expect(PathSegments("").canonical == "/")
+        #expect(PathSegments("/.json").canonical == "/.json")
     }
 }

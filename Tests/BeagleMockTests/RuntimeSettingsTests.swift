@@ -1,6 +1,7 @@
-@testable import BeagleMock
 import Foundation
 import Testing
+
+@testable import BeagleMock
 
 @Suite struct RuntimeSettingsTests {
     func decode(_ json: String) throws(RuntimeSettingsError) -> RuntimeSettings {
@@ -8,7 +9,8 @@ import Testing
     }
 
     @Test func decodesFaultListsAndEchoForms() throws {
-        let settings = try decode("""
+        let settings = try decode(
+            """
             {"latency": "200ms", "faults": ["status:503@0.2", {"fault": "reset", "rate": 0.05}],
              "bandwidth": "64KiB/s", "echo": ["Authorization"], "seed": "18446744073709551615"}
             """)

@@ -10,7 +10,8 @@ public struct BeagleCacheSettings: Sendable, Hashable {
     /// Creates the setting, refusing a max-age that is not whole seconds (`max-age` has no fractions).
     public init(maxAge: Duration) throws(SpecError) {
         guard maxAge.components.attoseconds == 0 else {
-            throw SpecError("maxAge \(maxAge.specDescription) is not whole seconds; Cache-Control max-age counts seconds, so write e.g. 30s")
+            throw SpecError(
+                "maxAge \(maxAge.specDescription) is not whole seconds; Cache-Control max-age counts seconds, so write e.g. 30s")
         }
         self.maxAge = maxAge
     }

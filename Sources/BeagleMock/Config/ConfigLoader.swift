@@ -28,7 +28,9 @@ public enum ConfigLoader {
             data = try Data(contentsOf: file)
         } catch {
             let exists = FileManager.default.fileExists(atPath: file.path)
-            let reason = exists ? "cannot be read (\(error.localizedDescription)); check its permissions" : "does not exist; check the path"
+            let reason =
+                exists
+                ? "cannot be read (\(error.localizedDescription)); check its permissions" : "does not exist; check the path"
             throw ConfigError(file: file.path, line: nil, column: nil, message: "config file \(reason)")
         }
         return try parse(data: data, file: file.path)
@@ -76,7 +78,8 @@ public enum ConfigLoader {
             expected: "settings as key: value lines, like latency: 80ms",
             allowed: topLevelKeys,
             misplaced: [
-                "response": "response belongs in a routes entry, like routes: [{path: /cart, methods: [POST], response: {status: 422}}]",
+                "response":
+                    "response belongs in a routes entry, like routes: [{path: /cart, methods: [POST], response: {status: 422}}]",
                 "path": "path belongs in a routes entry, like routes: [{path: /checkout/**}]",
                 "methods": "methods belongs in a routes entry, like routes: [{path: /cart, methods: [POST]}]",
             ]
@@ -130,7 +133,8 @@ public enum ConfigLoader {
         if let value = try mapping.optional("latency", clearHint: "write latency: 0 for none, or remove the key") {
             layer.latency = try LatencySpec(yaml: value)
         }
-        if let value = try mapping.optional("bandwidth", clearHint: "write bandwidth: unlimited for no limit, or remove the key") {
+        if let value = try mapping.optional("bandwidth", clearHint: "write bandwidth: unlimited for no limit, or remove the key")
+        {
             layer.bandwidth = try Bandwidth(yaml: value)
         }
         if let value = try mapping.optional("dribble", clearHint: "write dribble: off for none, or remove the key") {
@@ -173,7 +177,9 @@ public enum ConfigLoader {
                 names.append(name)
             }
             guard !names.isEmpty else {
-                throw value.error("an empty methods list matches nothing; list methods like [GET, POST], or remove the key to cover every method")
+                throw value.error(
+                    "an empty methods list matches nothing; list methods like [GET, POST], or remove the key to cover every method"
+                )
             }
             methods = names
         }
@@ -199,12 +205,14 @@ public enum ConfigLoader {
             }
             return .headers(names)
         }
-        return try bool(from: value, expected: "true, false or a list of header names like [Authorization, beagle-platform]") ? .allHeaders : .off
+        return try bool(from: value, expected: "true, false or a list of header names like [Authorization, beagle-platform]")
+            ? .allHeaders : .off
     }
 
     static func bool(from value: YAMLValue, expected: String = "true or false") throws(ConfigError) -> Bool {
         guard case .scalar = value.node, let bool = value.node.bool else {
-            throw value.error("expected \(expected), found \(value.kind == "a value" ? SpecError.quote(value.node.string ?? "") : value.kind)")
+            throw value.error(
+                "expected \(expected), found \(value.kind == "a value" ? SpecError.quote(value.node.string ?? "") : value.kind)")
         }
         return bool
     }
@@ -221,10 +229,13 @@ public enum ConfigLoader {
         }
         switch yamlError {
         case .composer(_, let problem, let mark, _) where problem == "but found another document":
-            return ConfigError(line: mark.line, column: mark.column, message: "YAML syntax error: a second document starts here; a config file holds one document, so remove this ---")
+            return ConfigError(
+                line: mark.line, column: mark.column,
+                message: "YAML syntax error: a second document starts here; a config file holds one document, so remove this ---")
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            return ConfigError(line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(contextNote(context))")
+            return ConfigError(
+                line: mark.line, column: mark.column, message: "YAML syntax error: \(problem)\(contextNote(context))")
         case .reader(let problem, let offset, _, _):
             let place = offset.map { lineAndColumn(ofUTF8Offset: $0, in: yaml) }
             return ConfigError(line: place?.line, column: place?.column, message: "cannot read the file: \(problem)")
@@ -235,7 +246,8 @@ public enum ConfigLoader {
             if let second = nextOccurrence(ofKey: key, after: first, in: yaml) {
                 return ConfigError(line: second.line, column: second.column, message: message)
             }
-            return ConfigError(line: first.line, column: first.column, message: "duplicate key \(SpecError.quote(key)); keep only one")
+            return ConfigError(
+                line: first.line, column: first.column, message: "duplicate key \(SpecError.quote(key)); keep only one")
         default:
             return ConfigError(line: nil, column: nil, message: "YAML error: \(yamlError)")
         }

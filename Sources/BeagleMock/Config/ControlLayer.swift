@@ -50,7 +50,9 @@ public struct ControlLayer: Sendable, Hashable, CustomStringConvertible {
         if let dribble { parts.append("dribble=\(dribble)") }
         if let faults { parts.append("faults=\(faults)") }
         if let sequence { parts.append("sequence=\(sequence)") }
-        if let response { parts.append("response={\(response.description)\(response.headers.map { " \($0.name)=\($0.value)" }.joined())}") }
+        if let response {
+            parts.append("response={\(response.description)\(response.headers.map { " \($0.name)=\($0.value)" }.joined())}")
+        }
         return parts.isEmpty ? "-" : parts.joined(separator: " ")
     }
 }

@@ -15,7 +15,9 @@ public enum EchoSetting: Sendable, Hashable, CustomStringConvertible {
     /// Creates a list setting, refusing names that are not HTTP header names.
     public static func validatedHeaders(_ names: [String]) throws(SpecError) -> EchoSetting {
         for name in names where name.isEmpty || !name.utf8.allSatisfy(ResponseOverride.isTokenByte) {
-            throw SpecError("echo header name \(SpecError.quote(name)) is not a valid HTTP header name; use letters, digits and - like beagle-platform")
+            throw SpecError(
+                "echo header name \(SpecError.quote(name)) is not a valid HTTP header name; use letters, digits and - like beagle-platform"
+            )
         }
         return .headers(names)
     }

@@ -63,7 +63,8 @@ public struct MockConfiguration: Sendable, Hashable {
         guard !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), trimmed.count <= 9, let size = Int(trimmed),
             size >= 1, size <= maximumJournalSize
         else {
-            throw SpecError("journal size \(SpecError.quote(trimmed)) must be a whole number from 1 to \(maximumJournalSize), like 1000")
+            throw SpecError(
+                "journal size \(SpecError.quote(trimmed)) must be a whole number from 1 to \(maximumJournalSize), like 1000")
         }
         return size
     }

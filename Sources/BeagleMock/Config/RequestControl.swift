@@ -21,7 +21,8 @@ public struct RequestControl: Sendable, Hashable {
 
     /// Creates control from a layer (for tests and in-process callers); `response` and `sequence` are ignored.
     public init(layer: ControlLayer) {
-        self.layer = ControlLayer(latency: layer.latency, bandwidth: layer.bandwidth, dribble: layer.dribble, faults: layer.faults)
+        self.layer = ControlLayer(
+            latency: layer.latency, bandwidth: layer.bandwidth, dribble: layer.dribble, faults: layer.faults)
     }
 
     /// True when the request sets nothing.
@@ -34,16 +35,20 @@ public struct RequestControl: Sendable, Hashable {
         queryValues: (String) -> [String]
     ) throws(RequestControlError) -> RequestControl {
         var layer = ControlLayer()
-        layer.latency = try value(header: "X-Mock-Latency", query: "__latency", headerValues, queryValues) { text throws(SpecError) in
+        layer.latency = try value(header: "X-Mock-Latency", query: "__latency", headerValues, queryValues) {
+            text throws(SpecError) in
             try LatencySpec(spec: text)
         }
-        layer.bandwidth = try value(header: "X-Mock-Bandwidth", query: "__bandwidth", headerValues, queryValues) { text throws(SpecError) in
+        layer.bandwidth = try value(header: "X-Mock-Bandwidth", query: "__bandwidth", headerValues, queryValues) {
+            text throws(SpecError) in
             try Bandwidth(spec: text)
         }
-        layer.dribble = try value(header: "X-Mock-Dribble", query: "__dribble", headerValues, queryValues) { text throws(SpecError) in
+        layer.dribble = try value(header: "X-Mock-Dribble", query: "__dribble", headerValues, queryValues) {
+            text throws(SpecError) in
             try Dribble(spec: text)
         }
-        layer.faults = try value(header: "X-Mock-Fault", query: "__fault", headerValues, queryValues, joinRepeats: true) { text throws(SpecError) in
+        layer.faults = try value(header: "X-Mock-Fault", query: "__fault", headerValues, queryValues, joinRepeats: true) {
+            text throws(SpecError) in
             try FaultRules(spec: text)
         }
         return RequestControl(layer: layer)
@@ -81,7 +86,8 @@ public struct RequestControl: Sendable, Hashable {
         } else if joinRepeats {
             text = values.joined(separator: ",")
         } else {
-            throw RequestControlError(source: source, value: values.joined(separator: ", "), reason: "given \(values.count) times; give it once")
+            throw RequestControlError(
+                source: source, value: values.joined(separator: ", "), reason: "given \(values.count) times; give it once")
         }
         do {
             return try parse(text)

@@ -44,7 +44,8 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
             for part in body.split(separator: "/", omittingEmptySubsequences: false) {
                 switch part {
                 case "":
-                    throw SpecError("path pattern \(quoted) has an empty segment (\"//\"); request paths collapse them, so write a single /")
+                    throw SpecError(
+                        "path pattern \(quoted) has an empty segment (\"//\"); request paths collapse them, so write a single /")
                 case ".", "..":
                     throw SpecError("path pattern \(quoted) has a \(part) segment, which no request path contains")
                 case "*":
@@ -53,7 +54,9 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
                     compiled.append(.anyDepth)
                 default:
                     if part.contains("**") {
-                        throw SpecError("path pattern \(quoted): ** must be a whole segment (like /a/**), not part of one; use * inside a segment")
+                        throw SpecError(
+                            "path pattern \(quoted): ** must be a whole segment (like /a/**), not part of one; use * inside a segment"
+                        )
                     }
                     if part.contains("*") {
                         compiled.append(.wildcard(part.split(separator: "*", omittingEmptySubsequences: false).map(String.init)))
@@ -69,11 +72,11 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
 
     /// True when the request path (decoded, without query) matches.
     public func matches(path: String) -> Bool {
-        matches(RequestPath(path))
+        matches(PathSegments(path))
     }
 
-    /// Matching against a path already split once per request, shared by every rule.
-    func matches(_ path: RequestPath) -> Bool {
+    /// Matching against a path split once per request, shared by every rule.
+    func matches(_ path: PathSegments) -> Bool {
         if Self.match(segments, path.segments) { return true }
         if let stripped = path.segmentsWithoutJSONExtension {
             return Self.match(segments, stripped)
@@ -136,7 +139,7 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A request path split into segments once, with empty segments collapsed as route resolution does.
-struct RequestPath: Sendable {
+struct PathSegments: Sendable {
     /// The segments, no empty ones.
     let segments: [Substring]
     /// The segments with a trailing `.json` removed from the last one, when it has one.
@@ -156,7 +159,9 @@ struct RequestPath: Sendable {
         }
         let routeSegments = segmentsWithoutJSONExtension ?? segments
         // Most paths are already canonical: reuse the string instead of building a new one.
-        if segmentsWithoutJSONExtension == nil, path.hasPrefix("/"), !path.contains("//"), !(path.count > 1 && path.hasSuffix("/")) {
+        if segmentsWithoutJSONExtension == nil, path.hasPrefix("/"), !path.contains("//"),
+            !(path.count > 1 && path.hasSuffix("/"))
+        {
             canonical = path
         } else {
             canonical = "/" + routeSegments.joined(separator: "/")

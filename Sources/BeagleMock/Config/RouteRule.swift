@@ -27,7 +27,8 @@ public struct RouteRule: Sendable, Hashable, CustomStringConvertible {
                 let upper = method.trimmingSpecWhitespace().uppercased()
                 guard Self.knownMethods.contains(upper) else {
                     let hint = closestName(to: upper, among: Self.knownMethods).map { " (did you mean \($0)?)" } ?? ""
-                    throw SpecError("unknown method \(SpecError.quote(method))\(hint); use \(Self.knownMethods.joined(separator: ", "))")
+                    throw SpecError(
+                        "unknown method \(SpecError.quote(method))\(hint); use \(Self.knownMethods.joined(separator: ", "))")
                 }
                 set.insert(upper)
             }
@@ -44,10 +45,10 @@ public struct RouteRule: Sendable, Hashable, CustomStringConvertible {
 
     /// True when the rule is for this method (GET covers HEAD) and path.
     public func matches(method: String, path: String) -> Bool {
-        matches(method: method.uppercased(), path: RequestPath(path))
+        matches(method: method.uppercased(), path: PathSegments(path))
     }
 
-    func matches(method: String, path: RequestPath) -> Bool {
+    func matches(method: String, path: PathSegments) -> Bool {
         if let methods, !methods.contains(method), !(method == "HEAD" && methods.contains("GET")) {
             return false
         }

@@ -25,7 +25,10 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
     public var seed: UInt64?
 
     /// Creates overrides; every argument defaults to "not overridden".
-    public init(latency: LatencySpec? = nil, faults: FaultRules? = nil, bandwidth: Bandwidth? = nil, echo: EchoSetting? = nil, seed: UInt64? = nil) {
+    public init(
+        latency: LatencySpec? = nil, faults: FaultRules? = nil, bandwidth: Bandwidth? = nil, echo: EchoSetting? = nil,
+        seed: UInt64? = nil
+    ) {
         self.latency = latency
         self.faults = faults
         self.bandwidth = bandwidth
@@ -57,13 +60,17 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: Key.self)
         for key in container.allKeys where !Self.keys.contains(key.stringValue) {
             let hint = closestName(to: key.stringValue, among: Self.keys).map { "did you mean \($0)? " } ?? ""
-            throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: "unknown setting; \(hint)settings are \(Self.keys.joined(separator: ", "))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [key],
+                    debugDescription: "unknown setting; \(hint)settings are \(Self.keys.joined(separator: ", "))"))
         }
         func spec<T>(_ name: String, example: String, _ parse: (String) throws(SpecError) -> T) throws -> T? {
             let key = Key(name)
             guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
             guard let text = try? container.decode(String.self, forKey: key) else {
-                throw DecodingError.typeMismatch(String.self, .init(codingPath: [key], debugDescription: "expected a string like \(example)"))
+                throw DecodingError.typeMismatch(
+                    String.self, .init(codingPath: [key], debugDescription: "expected a string like \(example)"))
             }
             do {
                 return try parse(text)
@@ -91,7 +98,9 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
         do {
             list = try container.nestedUnkeyedContainer(forKey: key)
         } catch {
-            throw DecodingError.typeMismatch([String].self, .init(codingPath: [key], debugDescription: "expected a list of fault rules like [\"status:503@0.2\"]"))
+            throw DecodingError.typeMismatch(
+                [String].self,
+                .init(codingPath: [key], debugDescription: "expected a list of fault rules like [\"status:503@0.2\"]"))
         }
         var rules: [FaultRule] = []
         while !list.isAtEnd {
@@ -106,7 +115,11 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
                 continue
             }
             guard let object = try? list.decode(FaultRuleObject.self) else {
-                throw DecodingError.typeMismatch(FaultRule.self, .init(codingPath: path, debugDescription: "expected \"status:503@0.2\" or {\"fault\": \"status:503\", \"rate\": 0.2}"))
+                throw DecodingError.typeMismatch(
+                    FaultRule.self,
+                    .init(
+                        codingPath: path,
+                        debugDescription: "expected \"status:503@0.2\" or {\"fault\": \"status:503\", \"rate\": 0.2}"))
             }
             do {
                 let fault = try Fault(spec: object.fault)
@@ -133,7 +146,11 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
             return flag ? .allHeaders : .off
         }
         guard let names = try? container.decode([String].self, forKey: key) else {
-            throw DecodingError.typeMismatch(EchoSetting.self, .init(codingPath: [key], debugDescription: "expected true, false or a list of header names like [\"Authorization\"]"))
+            throw DecodingError.typeMismatch(
+                EchoSetting.self,
+                .init(
+                    codingPath: [key], debugDescription: "expected true, false or a list of header names like [\"Authorization\"]"
+                ))
         }
         do {
             return try EchoSetting.validatedHeaders(names)
@@ -148,7 +165,9 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
             return seed
         }
         guard let text = try? container.decode(String.self, forKey: key) else {
-            throw DecodingError.typeMismatch(UInt64.self, .init(codingPath: [key], debugDescription: "expected a whole number from 0 to \(UInt64.max), like 7"))
+            throw DecodingError.typeMismatch(
+                UInt64.self, .init(codingPath: [key], debugDescription: "expected a whole number from 0 to \(UInt64.max), like 7")
+            )
         }
         do {
             return try MockConfiguration.parseSeed(text)
@@ -230,7 +249,8 @@ public struct RuntimeSettingsError: Error, Sendable, Hashable, CustomStringConve
         }
         var message = context.debugDescription.isEmpty ? fallback : context.debugDescription
         if field.isEmpty {
-            message = "the body is not a JSON object of settings like {\"latency\": \"200ms\"}: \(context.underlyingError.map { "\($0)" } ?? message)"
+            message =
+                "the body is not a JSON object of settings like {\"latency\": \"200ms\"}: \(context.underlyingError.map { "\($0)" } ?? message)"
         }
         self.init(field: field.isEmpty ? nil : field, message: message)
     }

@@ -23,7 +23,8 @@ extension LatencySpec {
 
     init(yaml value: YAMLValue) throws(ConfigError) {
         if case .scalar = value.node {
-            self = try value.parseScalar(expected: "a latency like 250ms") { text throws(SpecError) in try LatencySpec(spec: text) }
+            self = try value.parseScalar(expected: "a latency like 250ms") { text throws(SpecError) in try LatencySpec(spec: text)
+            }
             return
         }
         let shapes = "250ms, {uniform: [100ms, 400ms]} or {lognormal: {median: 120ms, sigma: 0.4}}"
@@ -47,13 +48,16 @@ extension LatencySpec {
                 throw entry.value.error(error)
             }
         default:
-            let parameters = try entry.value.mapping(expected: "{median: 120ms, sigma: 0.4, max: 5s}", allowed: ["median", "sigma", "max"])
+            let parameters = try entry.value.mapping(
+                expected: "{median: 120ms, sigma: 0.4, max: 5s}", allowed: ["median", "sigma", "max"])
             let median = try Duration(yaml: parameters.required("median", example: "median: 120ms"))
             let sigmaValue = try parameters.required("sigma", example: "sigma: 0.4")
             let sigma = try sigmaValue.parseScalar(expected: "a number like 0.4") { text throws(SpecError) in
                 let parsed = try LatencySpec.parseSigma(text.trimmingSpecWhitespace())
                 guard parsed.isFinite, parsed >= 0, parsed <= LatencySpec.maximumSigma else {
-                    throw SpecError("sigma \(formatDecimal(parsed)) is out of range; use a number from 0 to \(formatDecimal(LatencySpec.maximumSigma)), like 0.4")
+                    throw SpecError(
+                        "sigma \(formatDecimal(parsed)) is out of range; use a number from 0 to \(formatDecimal(LatencySpec.maximumSigma)), like 0.4"
+                    )
                 }
                 return parsed
             }
@@ -87,7 +91,9 @@ extension Dribble {
 
     init(yaml value: YAMLValue) throws(ConfigError) {
         if case .scalar = value.node {
-            self = try value.parseScalar(expected: "{chunks: 10, duration: 2s}") { text throws(SpecError) in try Dribble(spec: text) }
+            self = try value.parseScalar(expected: "{chunks: 10, duration: 2s}") { text throws(SpecError) in
+                try Dribble(spec: text)
+            }
             return
         }
         let mapping = try value.mapping(expected: "{chunks: 10, duration: 2s}", allowed: ["chunks", "duration"])
@@ -97,7 +103,8 @@ extension Dribble {
             guard !trimmed.isEmpty, trimmed.allSatisfy(\.isASCIIDigit), trimmed.count <= 9, let count = Int(trimmed),
                 count >= 1, count <= Dribble.maximumChunks
             else {
-                throw SpecError("chunks \(SpecError.quote(trimmed)) must be a whole number from 1 to \(Dribble.maximumChunks), like 10")
+                throw SpecError(
+                    "chunks \(SpecError.quote(trimmed)) must be a whole number from 1 to \(Dribble.maximumChunks), like 10")
             }
             return count
         }
@@ -109,7 +116,8 @@ extension Dribble {
 extension Fault {
     /// Parses a YAML fault name (`status:503`, `reset`, `EMPTY_RESPONSE`…).
     public init(yaml node: Node, keyPath: String = "fault") throws(ConfigError) {
-        self = try YAMLValue(node: node, path: keyPath).parseScalar(expected: "a fault like \"status:503\"") { text throws(SpecError) in
+        self = try YAMLValue(node: node, path: keyPath).parseScalar(expected: "a fault like \"status:503\"") {
+            text throws(SpecError) in
             try Fault(spec: text)
         }
     }
@@ -155,7 +163,8 @@ extension FaultRules {
 
     init(yaml value: YAMLValue) throws(ConfigError) {
         if case .scalar = value.node {
-            self = try value.parseScalar(expected: "a list of fault rules") { text throws(SpecError) in try FaultRules(spec: text) }
+            self = try value.parseScalar(expected: "a list of fault rules") { text throws(SpecError) in try FaultRules(spec: text)
+            }
             return
         }
         let items = try value.sequence(expected: "a list of fault rules like [{fault: \"status:503\", rate: 0.2}]")
@@ -181,9 +190,10 @@ extension FaultSequence {
         let items = try value.sequence(expected: "a list of faults like [\"status:500\", ok]")
         var steps: [Fault] = []
         for item in items {
-            steps.append(try item.parseScalar(expected: "a fault like \"status:500\" or ok") { text throws(SpecError) in
-                try FaultSequence.parseStep(text)
-            })
+            steps.append(
+                try item.parseScalar(expected: "a fault like \"status:500\" or ok") { text throws(SpecError) in
+                    try FaultSequence.parseStep(text)
+                })
         }
         do {
             self = try FaultSequence(steps)
@@ -209,7 +219,8 @@ extension ResponseOverride {
         var headers: [(name: String, value: String)] = []
         if let headersValue = try mapping.optional("headers") {
             guard case .mapping(let pairs) = headersValue.node else {
-                throw headersValue.error("expected a mapping of header names to values like {X-Foo: bar}, found \(headersValue.kind)")
+                throw headersValue.error(
+                    "expected a mapping of header names to values like {X-Foo: bar}, found \(headersValue.kind)")
             }
             for (nameNode, valueNode) in pairs {
                 let nameValue = YAMLValue(node: nameNode, path: headersValue.path)

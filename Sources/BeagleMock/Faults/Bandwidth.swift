@@ -57,9 +57,13 @@ public enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
         } else if unit.lowercased().hasSuffix("bit"), let multiplier = Self.bitPrefixes[String(unit.lowercased().dropLast(3))] {
             bytesPerUnit = multiplier / 8
         } else if unit.hasSuffix("b") || unit.lowercased() == "kib" || unit.lowercased() == "mib" || unit.lowercased() == "gib" {
-            throw SpecError("bandwidth unit \(SpecError.quote(unit)) is ambiguous; use B for bytes (kB/s, KiB/s, MiB/s) or bit for bits (kbit/s, Mbit/s)")
+            throw SpecError(
+                "bandwidth unit \(SpecError.quote(unit)) is ambiguous; use B for bytes (kB/s, KiB/s, MiB/s) or bit for bits (kbit/s, Mbit/s)"
+            )
         } else {
-            throw SpecError("unknown bandwidth unit \(SpecError.quote(unit)) in \(quoted); use B, kB, KiB, MB, MiB, GB, GiB, bit, kbit, Mbit or Gbit, then /s")
+            throw SpecError(
+                "unknown bandwidth unit \(SpecError.quote(unit)) in \(quoted); use B, kB, KiB, MB, MiB, GB, GiB, bit, kbit, Mbit or Gbit, then /s"
+            )
         }
         let value = (number.doubleValue * bytesPerUnit).rounded()
         guard value >= 1 else {
@@ -77,7 +81,10 @@ public enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
         case .unlimited:
             return "unlimited"
         case .bytesPerSecond(let rate):
-            for (unit, size) in [("GiB", 1_073_741_824), ("GB", 1_000_000_000), ("MiB", 1_048_576), ("MB", 1_000_000), ("KiB", 1_024), ("kB", 1_000)]
+            for (unit, size) in [
+                ("GiB", 1_073_741_824), ("GB", 1_000_000_000), ("MiB", 1_048_576), ("MB", 1_000_000), ("KiB", 1_024),
+                ("kB", 1_000),
+            ]
             where rate % size == 0 {
                 return "\(rate / size)\(unit)/s"
             }

@@ -33,7 +33,9 @@ public enum Dribble: Sendable, Hashable, CustomStringConvertible {
         }
         let parts = trimmed.split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw SpecError("dribble \(SpecError.quote(trimmed)) is not CHUNKSxDURATION; write it like 10x2s (10 chunks over 2 seconds), or off")
+            throw SpecError(
+                "dribble \(SpecError.quote(trimmed)) is not CHUNKSxDURATION; write it like 10x2s (10 chunks over 2 seconds), or off"
+            )
         }
         let chunksText = parts[0].trimmingSpecWhitespace()
         guard !chunksText.isEmpty, chunksText.allSatisfy(\.isASCIIDigit) else {

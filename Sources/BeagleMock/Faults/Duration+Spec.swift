@@ -34,7 +34,9 @@ extension Duration {
             throw SpecError("missing number in duration \(quoted); write a number then a unit, like 250ms")
         }
         guard let number = DecimalNumber(numberText) else {
-            throw SpecError("malformed number \(SpecError.quote(numberText)) in duration \(quoted); write digits with at most one dot, like 1.5s")
+            throw SpecError(
+                "malformed number \(SpecError.quote(numberText)) in duration \(quoted); write digits with at most one dot, like 1.5s"
+            )
         }
         guard !unit.isEmpty else {
             if number.isZero {
@@ -45,7 +47,8 @@ extension Duration {
         }
         guard let unitNanoseconds = Self.units.first(where: { $0.name == unit })?.nanoseconds else {
             let hint = Self.units.contains { $0.name == unit.lowercased() } ? " (units are lower-case)" : ""
-            throw SpecError("unknown unit \(SpecError.quote(unit)) in duration \(quoted)\(hint); use ns, us, ms, s, m or h, like 250ms")
+            throw SpecError(
+                "unknown unit \(SpecError.quote(unit)) in duration \(quoted)\(hint); use ns, us, ms, s, m or h, like 250ms")
         }
         let tooLong = SpecError("duration \(quoted) is too long; the maximum is 24h")
         guard let integer = number.integerValue, integer <= UInt64(Int64.max) else { throw tooLong }

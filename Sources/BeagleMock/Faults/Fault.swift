@@ -52,7 +52,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// Parses a fault name: `status:503`, `reset`, `CONNECTION_RESET_BY_PEER`, `none`…
     public init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
-        let names = "status:CODE, empty-response, reset, reset-mid-body, garbage, truncate, malformed-chunk, malformed-json, corrupt, hang or none"
+        let names =
+            "status:CODE, empty-response, reset, reset-mid-body, garbage, truncate, malformed-chunk, malformed-json, corrupt, hang or none"
         guard !trimmed.isEmpty else {
             throw SpecError("empty fault; use \(names)")
         }
@@ -91,7 +92,8 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
         }
         guard statusRange.contains(code) else {
             if (100...199).contains(code) {
-                throw SpecError("status \(code) is an interim (1xx) response and cannot end a request; use a final status from 200 to 599")
+                throw SpecError(
+                    "status \(code) is an interim (1xx) response and cannot end a request; use a final status from 200 to 599")
             }
             throw SpecError("status \(code) is out of range; use a final status from 200 to 599")
         }

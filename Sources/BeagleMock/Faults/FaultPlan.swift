@@ -75,7 +75,7 @@ public final class FaultPlan: Sendable {
     /// query; `control` is the request's parsed control headers or query parameters.
     public func decide(method: String, path: String, control: RequestControl = .none) -> FaultDecision {
         let method = Self.uppercased(method)
-        let requestPath = RequestPath(path)
+        let requestPath = PathSegments(path)
         while true {
             let (compiled, runtime, generation) = state.withLock { ($0.compiled, $0.runtime, $0.generation) }
             let configuration = compiled.configuration
@@ -266,7 +266,8 @@ public final class FaultPlan: Sendable {
     public var activeSettings: ActiveFaultSettings {
         let (compiled, runtime) = state.withLock { ($0.compiled, $0.runtime) }
         let configuration = compiled.configuration
-        let layers = Layers(request: .empty, runtime: runtime.layer, route: .empty, commandLine: commandLine.layer, file: configuration.globals)
+        let layers = Layers(
+            request: .empty, runtime: runtime.layer, route: .empty, commandLine: commandLine.layer, file: configuration.globals)
         let faults = layers.first(\.faults)
         let sequence = layers.first(\.sequence).flatMap { $0.value.steps.isEmpty ? nil : $0 }
         let sequenceWins = sequence.map { $0.rank <= (faults?.rank ?? Int.max) } ?? false

@@ -24,7 +24,8 @@ public struct FaultRules: Sendable, Hashable, CustomStringConvertible {
         let total = rules.reduce(0) { $0 + $1.rate }
         guard total <= 1 + Self.rateTolerance else {
             let terms = rules.map(\.description).joined(separator: " + ")
-            throw SpecError("fault rates add up to \(formatDecimal(total)), over 1 (\(terms)); lower them so that they sum to at most 1")
+            throw SpecError(
+                "fault rates add up to \(formatDecimal(total)), over 1 (\(terms)); lower them so that they sum to at most 1")
         }
         self.rules = rules
     }
@@ -38,7 +39,8 @@ public struct FaultRules: Sendable, Hashable, CustomStringConvertible {
         var rules: [FaultRule] = []
         for (index, part) in trimmed.split(separator: ",", omittingEmptySubsequences: false).enumerated() {
             guard !part.trimmingSpecWhitespace().isEmpty else {
-                throw SpecError("empty rule at position \(index + 1) in \(SpecError.quote(trimmed)); separate rules with single commas")
+                throw SpecError(
+                    "empty rule at position \(index + 1) in \(SpecError.quote(trimmed)); separate rules with single commas")
             }
             rules.append(try FaultRule(spec: String(part)))
         }

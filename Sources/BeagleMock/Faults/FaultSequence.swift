@@ -39,7 +39,9 @@ public struct FaultSequence: Sendable, Hashable, CustomStringConvertible {
             return .none
         }
         if trimmed.contains("@") {
-            throw SpecError("sequence entry \(SpecError.quote(trimmed)) has a rate; a sequence is a script, so write the fault alone (like status:500) or ok")
+            throw SpecError(
+                "sequence entry \(SpecError.quote(trimmed)) has a rate; a sequence is a script, so write the fault alone (like status:500) or ok"
+            )
         }
         do {
             return try Fault(spec: trimmed)

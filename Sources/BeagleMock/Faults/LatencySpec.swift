@@ -29,7 +29,9 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
         if trimmed.lowercased().hasPrefix("lognormal:") {
             let arguments = trimmed.dropFirst("lognormal:".count).split(separator: ",", omittingEmptySubsequences: false)
             guard arguments.count == 2 || arguments.count == 3 else {
-                throw SpecError("log-normal latency \(SpecError.quote(trimmed)) needs a median and a sigma, and optionally a maximum: lognormal:120ms,0.4 or lognormal:120ms,0.4,5s")
+                throw SpecError(
+                    "log-normal latency \(SpecError.quote(trimmed)) needs a median and a sigma, and optionally a maximum: lognormal:120ms,0.4 or lognormal:120ms,0.4,5s"
+                )
             }
             let median = try Duration(spec: String(arguments[0]))
             let sigma = try Self.parseSigma(arguments[1].trimmingSpecWhitespace())
@@ -52,7 +54,9 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     /// A uniform latency, refusing a lower bound above the upper one.
     public static func validatedUniform(lower: Duration, upper: Duration) throws(SpecError) -> LatencySpec {
         guard lower <= upper else {
-            throw SpecError("uniform latency \(lower.specDescription)..\(upper.specDescription) has its lower bound above its upper bound; write the smaller first")
+            throw SpecError(
+                "uniform latency \(lower.specDescription)..\(upper.specDescription) has its lower bound above its upper bound; write the smaller first"
+            )
         }
         return .uniform(lower: lower, upper: upper)
     }
@@ -60,10 +64,13 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     /// A log-normal latency, refusing a negative or non-finite sigma and a cap below the median.
     public static func validatedLogNormal(median: Duration, sigma: Double, max: Duration?) throws(SpecError) -> LatencySpec {
         guard sigma.isFinite, sigma >= 0, sigma <= maximumSigma else {
-            throw SpecError("log-normal sigma \(sigma) is out of range; use a number from 0 to \(formatDecimal(maximumSigma)), like 0.4")
+            throw SpecError(
+                "log-normal sigma \(sigma) is out of range; use a number from 0 to \(formatDecimal(maximumSigma)), like 0.4")
         }
         if let max, max < median {
-            throw SpecError("log-normal maximum \(max.specDescription) is below the median \(median.specDescription); the maximum caps draws and must be at least the median")
+            throw SpecError(
+                "log-normal maximum \(max.specDescription) is below the median \(median.specDescription); the maximum caps draws and must be at least the median"
+            )
         }
         return .logNormal(median: median, sigma: sigma, max: max)
     }

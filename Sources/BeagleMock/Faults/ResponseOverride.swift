@@ -25,7 +25,9 @@ public struct ResponseOverride: Sendable, Hashable, CustomStringConvertible {
         var checked: [Header] = []
         for (name, value) in headers {
             guard !name.isEmpty, name.utf8.allSatisfy(Self.isTokenByte) else {
-                throw SpecError("response header name \(SpecError.quote(name)) is not a valid HTTP header name; use letters, digits and - like X-Foo")
+                throw SpecError(
+                    "response header name \(SpecError.quote(name)) is not a valid HTTP header name; use letters, digits and - like X-Foo"
+                )
             }
             guard !value.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
                 throw SpecError("response header \(name) has a line break or NUL in its value; put the value on one line")
