@@ -242,6 +242,25 @@ import Testing
         #expect(bad.description == "\(file.path):1:10: latency: negative duration \"-1s\"; a duration is 0 or more, like 250ms")
     }
 
+    @Test func startupConfigurationPrefersTheGivenFileAndNeedsItToExist() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("beagle-mock-startup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let absent = try ConfigLoader.startupConfiguration(configFile: nil, screensDirectory: folder.path)
+        #expect(absent.configuration == .empty)
+        #expect(absent.file.lastPathComponent == "beagle-mock.yml")
+        try Data("seed: 3\n".utf8).write(to: folder.appendingPathComponent("beagle-mock.yml"))
+        #expect(try ConfigLoader.startupConfiguration(configFile: nil, screensDirectory: folder.path).configuration.seed == 3)
+        let other = folder.appendingPathComponent("ci.yml")
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.startupConfiguration(configFile: other.path, screensDirectory: folder.path)
+        }
+        try Data("seed: 4\n".utf8).write(to: other)
+        let given = try ConfigLoader.startupConfiguration(configFile: other.path, screensDirectory: folder.path)
+        #expect(given.configuration.seed == 4)
+        #expect(given.file.path == other.path)
+    }
+
     @Test func ruleFingerprintsDependOnContentNotPosition() throws {
         let first = try ConfigLoader.parse(yaml: "routes:\n  - path: /a\n    latency: 1s\n")
         let moved = try ConfigLoader.parse(yaml: "# a comment\n\nroutes:\n  - {path: /b}\n  - path: /a\n    latency: 1s\n")

@@ -101,6 +101,8 @@ import Testing
         ("reset@0.2@0.3", "unknown fault"),
         ("@0.2", "empty fault"),
         ("boom@0.2", "unknown fault"),
+        ("reset@０.5", "not a number"),
+        ("reset@0.5\u{0}", "not a number"),
     ])
     func refusesBadRules(text: String, expectedMessage: String) {
         #expect {

@@ -32,6 +32,9 @@ import Testing
         ("lognormal:-5ms,0.4", "negative duration"),
         ("5 parsecs", "unknown unit"),
         ("normal:120ms,0.4", "missing number"),
+        ("１００ms..４００ms", "missing number"),
+        ("lognormal:120ms,０.4", "not a number"),
+        ("250ms🐢", "unknown unit"),
     ])
     func refusesBadLatencies(text: String, expectedMessage: String) {
         #expect {

@@ -43,6 +43,20 @@ public enum ConfigLoader {
         return try load(file: file)
     }
 
+    /// The config a server starts with: `configFile` when given (`--config`; it must exist), else
+    /// the screens folder's optional `beagle-mock.yml`. Returns the file to watch for reloads too.
+    public static func startupConfiguration(
+        configFile: String?,
+        screensDirectory: String
+    ) throws(ConfigError) -> (file: URL, configuration: MockConfiguration) {
+        if let configFile {
+            let file = URL(fileURLWithPath: configFile)
+            return (file, try load(file: file))
+        }
+        let file = defaultFile(inScreensFolder: URL(fileURLWithPath: screensDirectory, isDirectory: true))
+        return (file, try loadIfPresent(file: file))
+    }
+
     /// Parses config bytes: UTF-8, with or without a BOM. `file` is the path used in errors.
     public static func parse(data: Data, file: String) throws(ConfigError) -> MockConfiguration {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
