@@ -79,5 +79,7 @@ import Testing
         #expect(try Duration(spec: "1500ms").specDescription == "1.5s")
         #expect(try Duration(spec: "0.5s").specDescription == "500ms")
         #expect(try Duration(spec: "60m").specDescription == "1h")
+        #expect(try Duration(spec: "1.5ms").inMilliseconds == 1.5)
+        #expect(try Duration(spec: "2s").nanosecondCount == 2_000_000_000)
     }
 }

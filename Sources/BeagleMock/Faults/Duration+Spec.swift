@@ -77,7 +77,7 @@ extension Duration {
     }
 
     /// Milliseconds as a double, for logs and the journal's `latencyMs`.
-    public var milliseconds: Double {
+    public var inMilliseconds: Double {
         Double(nanosecondCount) / 1_000_000
     }
 
