@@ -162,6 +162,45 @@ final class LogRecorder: Sendable {
         #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(40))
     }
 
+    @Test func aSwappedSymlinkFolderIsSeenAsKubernetesUpdatesConfigMaps() throws {
+        let folder = try Folder()
+        let manager = FileManager.default
+        let past = Date(timeIntervalSinceNow: -3_600)
+        for (name, latency) in [("data1", "10ms"), ("data2", "20ms")] {
+            let dataFolder = folder.url.appendingPathComponent(name)
+            try manager.createDirectory(at: dataFolder, withIntermediateDirectories: true)
+            let target = dataFolder.appendingPathComponent(ConfigLoader.fileName)
+            try Data("latency: \(latency)\n".utf8).write(to: target)
+            // Old files: only the swap can tell the reloader that something changed.
+            try manager.setAttributes([.modificationDate: past], ofItemAtPath: target.path)
+        }
+        let current = folder.url.appendingPathComponent("current")
+        try manager.createSymbolicLink(atPath: current.path, withDestinationPath: "data1")
+        try manager.createSymbolicLink(atPath: folder.file.path, withDestinationPath: "current/\(ConfigLoader.fileName)")
+        let plan = try makePlan(folder)
+        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        #expect(reloader.checkNow() == .unchanged)
+        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(10))
+        let before = ConfigReloader.signature(of: folder.file)
+        try manager.removeItem(at: current)
+        try manager.createSymbolicLink(atPath: current.path, withDestinationPath: "data2")
+        // The link named in the config path is untouched; what it leads to changed.
+        #expect(ConfigReloader.signature(of: folder.file) != before)
+        #expect(reloader.checkNow() == .reloaded)
+        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(20))
+    }
+
+    @Test func aFileRemovedBeforeTheFirstCheckStillEmptiesThePlan() throws {
+        let folder = try Folder()
+        try folder.replace("latency: 10ms\n")
+        let plan = try makePlan(folder)
+        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        try FileManager.default.removeItem(at: folder.file)
+        #expect(reloader.checkNow() == .removed)
+        #expect(plan.configuration == .empty)
+        #expect(reloader.checkNow() == .unchanged)
+    }
+
     @Test func aFileThatAppearsLaterIsLoaded() throws {
         let folder = try Folder()
         let plan = try makePlan(folder)

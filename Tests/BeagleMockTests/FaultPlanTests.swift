@@ -216,10 +216,20 @@ import Testing
     }
 
     @Test func manyDistinctPathsDoNotGrowCountersWithoutBound() throws {
-        let plan = FaultPlan(configuration: try config("sequence: [\"status:500\", ok]\n"))
+        let plan = FaultPlan(
+            configuration: try config("sequence: [\"status:500\", ok]\n"),
+            commandLine: CommandLineSettings(),
+            runtime: .none,
+            randomSeed: 1,
+            counterKeyLimit: 100
+        )
         #expect(plan.decide(method: "GET", path: "/first").fault == .status(500))
-        for index in 0..<FaultPlan.maximumCounterKeys { _ = plan.decide(method: "GET", path: "/scan/\(index)") }
-        // The table started over once full, like a reset.
+        #expect(plan.decide(method: "GET", path: "/first").fault == .none)
+        for index in 0..<99 { _ = plan.decide(method: "GET", path: "/scan/\(index)") }
+        // 100 keys: a known key still counts on.
+        #expect(plan.decide(method: "GET", path: "/first").requestIndex == 2)
+        // A new key past the bound starts the table over, like a reset.
+        _ = plan.decide(method: "GET", path: "/scan/new")
         #expect(plan.decide(method: "GET", path: "/first").fault == .status(500))
     }
 

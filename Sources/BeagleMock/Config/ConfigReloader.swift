@@ -5,7 +5,7 @@ import Synchronization
 /// Keeps a ``FaultPlan`` in step with its config file while the server runs (SPEC section 1).
 ///
 /// Polls rather than watches: file events never arrive through many Docker volume mounts, and one
-/// `stat` a second is nothing. A change of modification time (to about 100 ns), size, inode or
+/// `stat` a second is nothing. A change of the (symlink-resolved) file's modification time (to about 100 ns), size, inode or
 /// device makes it re-read the file, and so does a file modified within the last two seconds
 /// (coarse file-system clocks can give two quick same-size edits the same time); the text is then
 /// compared with what was last applied, so touching a file does not reload it. A valid new file is
@@ -95,8 +95,7 @@ public final class ConfigReloader: Sendable {
         let signature = Self.signature(of: file)
         let (previousSignature, lastText) = state.withLock { ($0.signature, $0.lastText) }
         guard let signature else {
-            // Gone (or unreadable metadata): an empty config, logged once.
-            guard previousSignature != nil else { return .unchanged }
+            // Gone: an empty config, logged once (the next check finds the plan empty already).
             state.withLock { $0 = State() }
             guard plan.configuration != .empty else { return .unchanged }
             plan.replaceConfiguration(.empty)
@@ -146,9 +145,12 @@ public final class ConfigReloader: Sendable {
     }
 
     /// Foundation's attributes come from `stat`, with the modification time to about 100 ns
-    /// (a `Date` is a double), which is all a change check needs.
+    /// (a `Date` is a double), which is all a change check needs. Symlinks are followed first:
+    /// Kubernetes mounts a ConfigMap as a link into a folder link that it swaps on update, so the
+    /// link itself never changes.
     static func signature(of file: URL) -> FileSignature? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path) else { return nil }
+        let target = file.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else { return nil }
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return FileSignature(
             modificationTime: modified,

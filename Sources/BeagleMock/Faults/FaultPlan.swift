@@ -24,6 +24,8 @@ public final class FaultPlan: Sendable {
     public static let maximumCounterKeys = 100_000
 
     private let state: Mutex<State>
+    /// ``maximumCounterKeys``, lowered by tests that check the bound without 100,000 requests.
+    private let counterKeyLimit: Int
     private static let globalIdentity = stableHash("global")
 
     private struct State: Sendable {
@@ -58,12 +60,25 @@ public final class FaultPlan: Sendable {
 
     /// Creates a plan. `randomSeed` is used only when no runtime override, `--seed` or `seed:` sets
     /// one; by default it is drawn from the system generator.
-    public init(
+    public convenience init(
         configuration: MockConfiguration = .empty,
         commandLine: CommandLineSettings = CommandLineSettings(),
         runtime: RuntimeSettings = .none,
         randomSeed: UInt64 = UInt64.random(in: .min ... .max)
     ) {
+        self.init(
+            configuration: configuration, commandLine: commandLine, runtime: runtime, randomSeed: randomSeed,
+            counterKeyLimit: Self.maximumCounterKeys)
+    }
+
+    init(
+        configuration: MockConfiguration,
+        commandLine: CommandLineSettings,
+        runtime: RuntimeSettings,
+        randomSeed: UInt64,
+        counterKeyLimit: Int
+    ) {
+        self.counterKeyLimit = counterKeyLimit
         self.commandLine = commandLine
         self.fallbackSeed = randomSeed
         self.state = Mutex(State(compiled: CompiledConfiguration(configuration), runtime: runtime))
@@ -90,7 +105,7 @@ public final class FaultPlan: Sendable {
                 // A reload between the two locks may have dropped this rule's counters; start over
                 // rather than resurrect a counter for a rule that is gone.
                 guard state.generation == generation else { return nil }
-                if state.counters.count >= Self.maximumCounterKeys, state.counters[key] == nil {
+                if state.counters.count >= self.counterKeyLimit, state.counters[key] == nil {
                     state.counters.removeAll(keepingCapacity: true)
                 }
                 let index = state.counters[key, default: 0]
