@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Keeps a ``FaultPlan`` in step with its config file while the server runs (SPEC section 1).
+///
+/// Polls rather than watches: file events never arrive through many Docker volume mounts, and one
+/// `stat` a second is nothing. A change of the (symlink-resolved) file's modification time (to about 100 ns), size, inode or
+/// device makes it re-read the file, and so does a file modified within the last two seconds
+/// (coarse file-system clocks can give two quick same-size edits the same time); the text is then
+/// compared with what was last applied, so touching a file does not reload it. A valid new file is
+/// swapped into the plan at once; an invalid one leaves the old in force and is logged as
+/// `file:line:column: message`; a deleted file means an empty config.
+///
+/// Run it as a task: `Task { await reloader.run() }`, cancelled at shutdown (with
+/// swift-service-lifecycle, inside `cancelWhenGracefulShutdown`). Tests call ``checkNow()``.
+public final class ConfigReloader: Sendable {
+    /// The file watched.
+    public let file: URL
+    /// The plan it updates.
+    public let plan: FaultPlan
+    /// Time between checks.
+    public let interval: Duration
+    private let logger: Logger
+    private let onChange: (@Sendable (Outcome) -> Void)?
+    private let state: Mutex<State>
+
+    /// What one check found.
+    public enum Outcome: Sendable, Equatable {
+        /// Nothing changed.
+        case unchanged
+        /// A new valid config is in force.
+        case reloaded
+        /// The new file is invalid; the previous config stays in force. Reported once per broken text.
+        case rejected(ConfigError)
+        /// The file is gone; an empty config is in force.
+        case removed
+    }
+
+    private struct State: Sendable {
+        var signature: FileSignature?
+        /// The text last read, valid or not, so that an unchanged file is not parsed (or its error logged) again.
+        var lastText: Data?
+        var lastError: ConfigError?
+    }
+
+    /// What `stat` says about the file; any difference means "look again".
+    struct FileSignature: Sendable, Equatable {
+        let modificationTime: Double
+        let size: Int64
+        let inode: UInt64
+        let device: UInt64
+    }
+
+    /// Creates a reloader for a plan built from `file` (or from nothing, when it does not exist yet).
+    /// The first check reads the file; if it says what the plan already has, nothing is reloaded.
+    /// `onChange` hears every outcome but ``Outcome/unchanged`` (to refresh what depends on the
+    /// config, such as the journal's size).
+    public init(
+        file: URL,
+        plan: FaultPlan,
+        interval: Duration = .seconds(1),
+        logger: Logger = Logger(label: "beagle-mock.config"),
+        onChange: (@Sendable (Outcome) -> Void)? = nil
+    ) {
+        self.file = file
+        self.plan = plan
+        self.interval = interval
+        self.logger = logger
+        self.onChange = onChange
+        self.state = Mutex(State())
+    }
+
+    /// Checks until the task is cancelled.
+    public func run() async {
+        while !Task.isCancelled {
+            checkNow()
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                return
+            }
+        }
+    }
+
+    /// Checks the file once: reloads it if it changed, and says what happened.
+    @discardableResult
+    public func checkNow() -> Outcome {
+        let outcome = check()
+        if outcome != .unchanged { onChange?(outcome) }
+        return outcome
+    }
+
+    private func check() -> Outcome {
+        let signature = Self.signature(of: file)
+        let (previousSignature, lastText) = state.withLock { ($0.signature, $0.lastText) }
+        guard let signature else {
+            // Gone: an empty config, logged once (the next check finds the plan empty already).
+            state.withLock { $0 = State() }
+            guard plan.configuration != .empty else { return .unchanged }
+            plan.replaceConfiguration(.empty)
+            logger.warning("config file removed; running with an empty config", metadata: ["file": "\(file.path)"])
+            return .removed
+        }
+        let recentlyModified = signature.modificationTime + 2 > Date().timeIntervalSince1970
+        guard signature != previousSignature || recentlyModified else { return .unchanged }
+        guard let data = try? Data(contentsOf: file) else {
+            // Replaced between stat and read; the next check will see the new file.
+            return .unchanged
+        }
+        let sameText = data == lastText
+        state.withLock { $0.signature = signature }
+        guard !sameText else { return .unchanged }
+        do {
+            let configuration = try ConfigLoader.parse(data: data, file: file.path)
+            let hadError = state.withLock { state in
+                defer {
+                    state.lastText = data
+                    state.lastError = nil
+                }
+                return state.lastError != nil
+            }
+            guard configuration != plan.configuration else {
+                if hadError {
+                    logger.info("config file is valid again and matches the config in force", metadata: ["file": "\(file.path)"])
+                }
+                return .unchanged
+            }
+            let changedRules = plan.replaceConfiguration(configuration)
+            logger.info(
+                "config reloaded",
+                metadata: ["file": "\(file.path)", "routes": "\(configuration.routes.count)", "changedRoutes": "\(changedRules)"]
+            )
+            return .reloaded
+        } catch {
+            // Log a given broken file once, not every second; keep the old config.
+            let isNew = state.withLock { state in
+                defer { state.lastError = error; state.lastText = data }
+                return state.lastError != error
+            }
+            guard isNew else { return .unchanged }
+            logger.error("config not reloaded, keeping the previous one: \(error.description)")
+            return .rejected(error)
+        }
+    }
+
+    /// Foundation's attributes come from `stat`, with the modification time to about 100 ns
+    /// (a `Date` is a double), which is all a change check needs. Symlinks are followed first:
+    /// Kubernetes mounts a ConfigMap as a link into a folder link that it swaps on update, so the
+    /// link itself never changes.
+    static func signature(of file: URL) -> FileSignature? {
+        let target = file.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else { return nil }
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        return FileSignature(
+            modificationTime: modified,
+            size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
+            inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,
+            device: (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
+        )
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// A route rule's `path` pattern, compiled once and matched segment by segment.
+///
+/// Patterns start with `/` and match the percent-decoded path without its query, case-sensitively.
+/// A segment is `*` (exactly one segment), `**` (zero or more segments: `/checkout/**` matches
+/// `/checkout` too), a literal, or a literal with `*` wildcards inside it (`/images/*.png`; such a
+/// `*` never crosses a `/`). Empty segments are refused in patterns (`/a//b`) except for one trailing
+/// slash, which is ignored, because request paths collapse them (`//a` is `/a`). `.` and `..`
+/// segments are refused (no request path contains them). A path that ends in `.json` also matches
+/// as the same route without it (`/flaky` matches `/flaky.json`).
+public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let pattern: String
+    private let segments: [Segment]
+
+    enum Segment: Sendable, Hashable {
+        case literal(String)
+        case anySegment
+        case anyDepth
+        /// Pieces between `*`s: the first is a prefix, the last a suffix, the rest in order between.
+        case wildcard([String])
+    }
+
+    /// Compiles a pattern, refusing what can never match with a message saying how to write it.
+    public init(_ pattern: String) throws(SpecError) {
+        guard !pattern.isEmpty else {
+            throw SpecError("empty path pattern; write one like /checkout/** or /images/*")
+        }
+        let quoted = SpecError.quote(pattern)
+        guard pattern.hasPrefix("/") else {
+            throw SpecError("path pattern \(quoted) must start with /, like /\(pattern)")
+        }
+        guard !pattern.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw SpecError("path pattern \(quoted) contains a control character")
+        }
+        guard !pattern.contains("?") else {
+            throw SpecError("path pattern \(quoted) contains \"?\"; patterns match the path without its query")
+        }
+        var body = pattern.dropFirst()
+        if body.count > 1, body.hasSuffix("/") { body = body.dropLast() }
+        var compiled: [Segment] = []
+        if !body.isEmpty {
+            for part in body.split(separator: "/", omittingEmptySubsequences: false) {
+                switch part {
+                case "":
+                    throw SpecError(
+                        "path pattern \(quoted) has an empty segment (\"//\"); request paths collapse them, so write a single /")
+                case ".", "..":
+                    throw SpecError("path pattern \(quoted) has a \(part) segment, which no request path contains")
+                case "*":
+                    compiled.append(.anySegment)
+                case "**":
+                    compiled.append(.anyDepth)
+                default:
+                    if part.contains("**") {
+                        throw SpecError(
+                            "path pattern \(quoted): ** must be a whole segment (like /a/**), not part of one; use * inside a segment"
+                        )
+                    }
+                    if part.contains("*") {
+                        compiled.append(.wildcard(part.split(separator: "*", omittingEmptySubsequences: false).map(String.init)))
+                    } else {
+                        compiled.append(.literal(String(part)))
+                    }
+                }
+            }
+        }
+        self.pattern = pattern
+        self.segments = compiled
+    }
+
+    /// True when the request path (decoded, without query) matches.
+    public func matches(path: String) -> Bool {
+        matches(PathSegments(path))
+    }
+
+    /// Matching against a path split once per request, shared by every rule.
+    func matches(_ path: PathSegments) -> Bool {
+        if Self.match(segments, path.segments) { return true }
+        if let stripped = path.segmentsWithoutJSONExtension {
+            return Self.match(segments, stripped)
+        }
+        return false
+    }
+
+    /// The classic wildcard walk: on a mismatch, go back to the last `**` and let it swallow one
+    /// more segment. O(pattern × path) at worst, so a hostile path with thousands of segments cannot
+    /// make several `**` backtrack exponentially.
+    private static func match(_ pattern: [Segment], _ path: [Substring]) -> Bool {
+        var p = 0
+        var s = 0
+        var lastDeep: Int?
+        var deepStart = 0
+        while s < path.count {
+            if p < pattern.count, pattern[p] == .anyDepth {
+                lastDeep = p
+                deepStart = s
+                p += 1
+            } else if p < pattern.count, matchOne(pattern[p], path[s]) {
+                p += 1
+                s += 1
+            } else if let deep = lastDeep {
+                p = deep + 1
+                deepStart += 1
+                s = deepStart
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == .anyDepth { p += 1 }
+        return p == pattern.count
+    }
+
+    private static func matchOne(_ segment: Segment, _ text: Substring) -> Bool {
+        switch segment {
+        case .anySegment: return true
+        case .anyDepth: return true
+        case .literal(let literal): return text == literal
+        case .wildcard(let pieces): return matchWildcard(pieces, text)
+        }
+    }
+
+    private static func matchWildcard(_ pieces: [String], _ segment: Substring) -> Bool {
+        guard let prefix = pieces.first, let suffix = pieces.last, pieces.count >= 2 else { return false }
+        guard segment.hasPrefix(prefix) else { return false }
+        var rest = segment.dropFirst(prefix.count)
+        guard rest.count >= suffix.count, rest.hasSuffix(suffix) else { return false }
+        rest = rest.dropLast(suffix.count)
+        for middle in pieces.dropFirst().dropLast() where !middle.isEmpty {
+            guard let found = rest.range(of: middle) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    /// The pattern as written.
+    public var description: String { pattern }
+}
+
+/// A request path split into segments once, with empty segments collapsed as route resolution does.
+struct PathSegments: Sendable {
+    /// The segments, no empty ones.
+    let segments: [Substring]
+    /// The segments with a trailing `.json` removed from the last one, when it has one.
+    let segmentsWithoutJSONExtension: [Substring]?
+    /// The canonical route path for counters: `/` + segments, `.json` removed (`//a/b.json` → `/a/b`).
+    let canonical: String
+
+    init(_ path: String) {
+        let split = path.split(separator: "/", omittingEmptySubsequences: true)
+        segments = split
+        if let last = split.last, last.count > 5, last.hasSuffix(".json") {
+            var stripped = split
+            stripped[stripped.count - 1] = last.dropLast(5)
+            segmentsWithoutJSONExtension = stripped
+        } else {
+            segmentsWithoutJSONExtension = nil
+        }
+        let routeSegments = segmentsWithoutJSONExtension ?? segments
+        // Most paths are already canonical: reuse the string instead of building a new one.
+        if segmentsWithoutJSONExtension == nil, path.hasPrefix("/"), !path.contains("//"),
+            !(path.count > 1 && path.hasSuffix("/"))
+        {
+            canonical = path
+        } else {
+            canonical = "/" + routeSegments.joined(separator: "/")
+        }
+    }
+}

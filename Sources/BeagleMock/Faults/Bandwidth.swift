@@ -1,0 +1,94 @@
+/// How fast a response body may be sent: a byte rate, or unlimited.
+///
+/// Grammar: a decimal number, optional spaces, a unit, then `/s`. Byte units: `B`, `kB`/`KB`
+/// (1,000), `KiB` (1,024), `MB` (10^6), `MiB` (2^20), `GB` (10^9), `GiB` (2^30). Bit units, for
+/// network recipes: `bit`, `kbit`, `Mbit`, `Gbit` (decimal, 8 bits a byte; the prefix letter's case
+/// does not matter). `b` alone is refused as ambiguous (`kb/s`: write `kB/s` or `kbit/s`). The rate
+/// is rounded to whole bytes per second and must be from 1 B/s to 10 GiB/s. `unlimited` switches
+/// pacing off (to exempt a route from a global limit).
+public enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
+    /// No pacing.
+    case unlimited
+    /// At most this many bytes per second.
+    case bytesPerSecond(Int)
+
+    /// The fastest rate accepted, 10 GiB/s: above it pacing cannot be told from none.
+    public static let maximumBytesPerSecond = 10 * 1_073_741_824
+
+    private static let byteUnits: [String: Double] = [
+        "B": 1, "kB": 1_000, "KB": 1_000, "KiB": 1_024, "MB": 1_000_000, "MiB": 1_048_576,
+        "GB": 1_000_000_000, "GiB": 1_073_741_824,
+    ]
+    private static let bitPrefixes: [String: Double] = ["": 1, "k": 1_000, "m": 1_000_000, "g": 1_000_000_000]
+
+    /// Parses `64KiB/s`, `1MiB/s`, `500KB/s`, `1024B/s`, `750kbit/s`, `2Mbit/s` or `unlimited`.
+    public init(spec text: String) throws(SpecError) {
+        let trimmed = text.trimmingSpecWhitespace()
+        let example = "write a rate like 64KiB/s, 1MiB/s, 500kB/s or 2Mbit/s"
+        guard !trimmed.isEmpty else {
+            throw SpecError("empty bandwidth; \(example), or unlimited")
+        }
+        if trimmed.lowercased() == "unlimited" {
+            self = .unlimited
+            return
+        }
+        let quoted = SpecError.quote(trimmed)
+        if trimmed.hasPrefix("-") {
+            throw SpecError("negative bandwidth \(quoted); \(example)")
+        }
+        let lowered = trimmed.lowercased()
+        if lowered.contains("nan") || lowered.contains("inf") {
+            throw SpecError("bandwidth \(quoted) is not a finite rate; \(example)")
+        }
+        guard trimmed.hasSuffix("/s") else {
+            throw SpecError("bandwidth \(quoted) has no \"/s\"; \(example)")
+        }
+        let (numberText, unitRest) = DecimalNumber.split(trimmed.dropLast(2))
+        guard !numberText.isEmpty else {
+            throw SpecError("missing number in bandwidth \(quoted); \(example)")
+        }
+        guard let number = DecimalNumber(numberText) else {
+            throw SpecError("malformed number \(SpecError.quote(numberText)) in bandwidth \(quoted); \(example)")
+        }
+        let unit = unitRest.trimmingSpecWhitespace()
+        let bytesPerUnit: Double
+        if let multiplier = Self.byteUnits[unit] {
+            bytesPerUnit = multiplier
+        } else if unit.lowercased().hasSuffix("bit"), let multiplier = Self.bitPrefixes[String(unit.lowercased().dropLast(3))] {
+            bytesPerUnit = multiplier / 8
+        } else if unit.hasSuffix("b") || unit.lowercased() == "kib" || unit.lowercased() == "mib" || unit.lowercased() == "gib" {
+            throw SpecError(
+                "bandwidth unit \(SpecError.quote(unit)) is ambiguous; use B for bytes (kB/s, KiB/s, MiB/s) or bit for bits (kbit/s, Mbit/s)"
+            )
+        } else {
+            throw SpecError(
+                "unknown bandwidth unit \(SpecError.quote(unit)) in \(quoted); use B, kB, KiB, MB, MiB, GB, GiB, bit, kbit, Mbit or Gbit, then /s"
+            )
+        }
+        let value = (number.doubleValue * bytesPerUnit).rounded()
+        guard value >= 1 else {
+            throw SpecError("bandwidth \(quoted) is below 1 B/s; use at least 1B/s, or unlimited for no limit")
+        }
+        guard value <= Double(Self.maximumBytesPerSecond) else {
+            throw SpecError("bandwidth \(quoted) is over the 10GiB/s limit; use unlimited for no limit")
+        }
+        self = .bytesPerSecond(Int(value))
+    }
+
+    /// The canonical form: `unlimited`, or the largest exact unit (`1MiB/s`, `64KiB/s`, `500kB/s`, `93750B/s`).
+    public var description: String {
+        switch self {
+        case .unlimited:
+            return "unlimited"
+        case .bytesPerSecond(let rate):
+            for (unit, size) in [
+                ("GiB", 1_073_741_824), ("GB", 1_000_000_000), ("MiB", 1_048_576), ("MB", 1_000_000), ("KiB", 1_024),
+                ("kB", 1_000),
+            ]
+            where rate % size == 0 {
+                return "\(rate / size)\(unit)/s"
+            }
+            return "\(rate)B/s"
+        }
+    }
+}
