@@ -8,6 +8,6 @@ struct BeagleMockCommand: AsyncParsableCommand {
         commandName: "beagle-mock",
         abstract: "A mock BFF for Beagle apps: serves screens with latency, faults and echo.",
         version: beagleMockVersion,
-        subcommands: []
+        subcommands: [ValidateCommand.self]
     )
 }
