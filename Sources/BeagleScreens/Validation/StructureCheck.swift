@@ -114,7 +114,7 @@ struct StructureCheck {
             checkWrapper(node, marker: marker)
             for member in members where member.key != PlatformFilter.wrapperKey {
                 let passesThrough = member.key == PlatformFilter.childKey && member.value.members != nil
-                visit(member.value, expecting: passesThrough ? expected : nil, field: member.key)
+                visit(member.value, expecting: passesThrough ? expected : nil, field: passesThrough ? field : member.key)
             }
             return
         }

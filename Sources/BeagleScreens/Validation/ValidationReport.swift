@@ -23,6 +23,13 @@ public struct ValidationReport: Sendable, Hashable, Codable {
         public let errors: Int
         /// Diagnostics of severity warning.
         public let warnings: Int
+
+        /// Counts as given.
+        public init(files: Int, errors: Int, warnings: Int) {
+            self.files = files
+            self.errors = errors
+            self.warnings = warnings
+        }
     }
 
     /// Every diagnostic, sorted by file, line and column.
