@@ -203,3 +203,34 @@ import Testing
         #expect(try JSONDecoder().decode(ValidationReport.self, from: report.json) == report)
     }
 }
+
+@Suite struct HostileScreenTests {
+    /// A tree close to the reader's nesting limit, mixing objects, arrays and wrappers, walked
+    /// by every recursive pass of the module.
+    static func deepScreen() -> Data {
+        // Each pair nests 3 levels: wrapper object, container object, children array.
+        let pairs = JSONReader.defaultMaximumDepth / 3
+        let open = #"{"beaglePlatform": "ALL", "child": {"_beagleComponent_": "beagle:container", "children": ["#
+        return Data((String(repeating: open, count: pairs) + "null" + String(repeating: "]}}", count: pairs)).utf8)
+    }
+
+    @Test func theDeepestAcceptedTreeIsWalkedWithoutCrashing() throws {
+        let data = Self.deepScreen()
+        let root = try JSONReader().parse(data)
+        #expect(!JSONWriter.compactBytes(root).isEmpty)
+        #expect(PlatformFilter(platform: .ios).apply(to: data).changed)
+        #expect(ScreenReferences(in: root).all.isEmpty)
+        let diagnostics = ScreenValidator().validate(screen: data, file: "deep.json")
+        #expect(diagnostics.map(\.severity) == [.warning])  // the root wrapper, nothing else
+        let unwrapped = try JSONReader().parse(PlatformFilter(platform: .web).filter(data))
+        #expect(!JSONWriter.compactString(unwrapped).contains("beaglePlatform"))
+    }
+
+    @Test func tooDeepIsOneSyntaxError() {
+        let data = Data((String(repeating: #"{"child": "#, count: 600) + "1" + String(repeating: "}", count: 600)).utf8)
+        let diagnostics = ScreenValidator().validate(screen: data, file: "deep.json")
+        #expect(diagnostics.map(\.message) == ["nesting too deep: more than 512 arrays and objects inside each other"])
+        #expect(diagnostics.first.map { "\($0.line):\($0.column)" } == "1:5121")
+        #expect(PlatformFilter(platform: .ios).filter(data) == data)
+    }
+}
