@@ -79,7 +79,10 @@ import Testing
     @Test func hugeNumbersKeepTheirText() throws {
         let digits = String(repeating: "9", count: 5000)
         let node = try reader.parse("[\(digits), 1e999999, -0.000000000000000000001, 1.0]")
-        #expect(node.elements?.map(\.value) == [.number(digits), .number("1e999999"), .number("-0.000000000000000000001"), .number("1.0")])
+        #expect(
+            node.elements?.map(\.value) == [
+                .number(digits), .number("1e999999"), .number("-0.000000000000000000001"), .number("1.0"),
+            ])
     }
 
     // MARK: - Errors, each with its line and column
@@ -95,18 +98,33 @@ import Testing
         ("[1,]", .unexpectedCharacter, "1:4", "unexpected ']': expected a value (JSON allows no trailing comma)"),
         ("{\"a\": \"text\n}", .unterminatedString, "1:7", "unterminated string: no closing '\"' on this line"),
         ("[\"abc", .unterminatedString, "1:2", "unterminated string: no closing '\"' on this line"),
-        ("[\"a\\x\"]", .invalidEscape, "1:4", "invalid escape '\\x' in string: JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"),
+        (
+            "[\"a\\x\"]", .invalidEscape, "1:4",
+            "invalid escape '\\x' in string: JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
+        ),
         ("[\"\\u12G4\"]", .invalidEscape, "1:3", "invalid \\u escape: expected four hex digits"),
-        ("[\"ab\\uD800\"]", .loneSurrogate, "1:5", "lone surrogate \\uD800: a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)"),
-        ("[\"\\uDC00\"]", .loneSurrogate, "1:3", "lone surrogate \\uDC00: a low surrogate must follow a high one (\\uD800 to \\uDBFF)"),
-        ("[\"\\uD800\\u0041\"]", .loneSurrogate, "1:3", "lone surrogate \\uD800: a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)"),
+        (
+            "[\"ab\\uD800\"]", .loneSurrogate, "1:5",
+            "lone surrogate \\uD800: a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)"
+        ),
+        (
+            "[\"\\uDC00\"]", .loneSurrogate, "1:3",
+            "lone surrogate \\uDC00: a low surrogate must follow a high one (\\uD800 to \\uDBFF)"
+        ),
+        (
+            "[\"\\uD800\\u0041\"]", .loneSurrogate, "1:3",
+            "lone surrogate \\uD800: a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)"
+        ),
         ("[\"a\tb\"]", .controlCharacter, "1:4", "control character U+0009 in string: write it as \\t"),
         ("[01]", .invalidNumber, "1:2", "invalid number: leading zeros are not allowed"),
         ("[1.]", .invalidNumber, "1:2", "invalid number: expected a digit after '.'"),
         ("[-]", .invalidNumber, "1:2", "invalid number: expected a digit after '-'"),
         ("[2e+]", .invalidNumber, "1:2", "invalid number: expected a digit in the exponent"),
         ("[tru]", .invalidLiteral, "1:2", "unknown word 'tru': JSON has only true, false and null (strings need double quotes)"),
-        ("{\"a\": True}", .invalidLiteral, "1:7", "unknown word 'True': JSON has only true, false and null (strings need double quotes)"),
+        (
+            "{\"a\": True}", .invalidLiteral, "1:7",
+            "unknown word 'True': JSON has only true, false and null (strings need double quotes)"
+        ),
         ("{} {}", .trailingContent, "1:4", "unexpected content after the JSON value: a file holds one value"),
         ("[1]\n]", .trailingContent, "2:1", "unexpected content after the JSON value: a file holds one value"),
         ("{\"a\": [1,\n", .unexpectedEndOfInput, "2:1", "unexpected end of input: expected a value"),

@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func dropsTheFieldOfAnExcludedObjectMember() {
-        let text = #"{"_beagleComponent_": "beagle:screenComponent", "child": {"beaglePlatform": "WEB", "child": {"_beagleComponent_": "beagle:webView"}}, "id": "s"}"#
+        let text =
+            #"{"_beagleComponent_": "beagle:screenComponent", "child": {"beaglePlatform": "WEB", "child": {"_beagleComponent_": "beagle:webView"}}, "id": "s"}"#
         #expect(filtered(text, for: .ios) == #"{"_beagleComponent_":"beagle:screenComponent","id":"s"}"#)
         #expect(
             filtered(text, for: .web)
@@ -43,7 +44,8 @@ import Testing
     }
 
     @Test func filtersInsideActionsAndDeepStructures() {
-        let text = #"{"onPress": [{"_beagleAction_": "beagle:alert", "onPressOk": [{"beaglePlatform": "ANDROID", "child": {"_beagleAction_": "beagle:popView"}}, {"_beagleAction_": "beagle:popStack"}]}]}"#
+        let text =
+            #"{"onPress": [{"_beagleAction_": "beagle:alert", "onPressOk": [{"beaglePlatform": "ANDROID", "child": {"_beagleAction_": "beagle:popView"}}, {"_beagleAction_": "beagle:popStack"}]}]}"#
         #expect(
             filtered(text, for: .ios)
                 == #"{"onPress":[{"_beagleAction_":"beagle:alert","onPressOk":[{"_beagleAction_":"beagle:popStack"}]}]}"#
@@ -113,8 +115,17 @@ import Testing
     }
 
     @Test func filtersAParsedTree() throws {
-        let tree = try JSONReader().parse(#"[{"beaglePlatform": "WEB", "child": {"w": 1}}, {"beaglePlatform": "MOBILE", "child": {"m": 1}}]"#)
+        let tree = try JSONReader().parse(
+            #"[{"beaglePlatform": "WEB", "child": {"w": 1}}, {"beaglePlatform": "MOBILE", "child": {"m": 1}}]"#)
         #expect(JSONWriter.compactString(PlatformFilter(platform: .web).filter(tree)) == #"[{"w":1}]"#)
         #expect(JSONWriter.compactString(PlatformFilter(platform: .android).filter(tree)) == #"[{"m":1}]"#)
+    }
+
+    @Test func filtersByteArraysForTheServerCache() {
+        let bytes = Array(#"[{"beaglePlatform": "IOS", "child": {"i": 1}}, {"beaglePlatform": "WEB", "child": {"w": 1}}]"#.utf8)
+        #expect(PlatformFilter.filter(bytes, for: .ios) == Array(#"[{"i":1}]"#.utf8))
+        #expect(PlatformFilter.filter(bytes, for: .web) == Array(#"[{"w":1}]"#.utf8))
+        let plain = Array("[ 1.0 ]".utf8)
+        #expect(PlatformFilter.filter(plain, for: .android) == plain)
     }
 }

@@ -128,9 +128,12 @@ import Testing
     }
 
     @Test func otherMethodsGet405WithTheAllowedOnes() {
-        #expect(folder.resolve("/cart", method: "PUT") == .methodNotAllowed(route: "/cart", allowed: ["GET", "HEAD", "POST", "DELETE"]))
+        #expect(
+            folder.resolve("/cart", method: "PUT")
+                == .methodNotAllowed(route: "/cart", allowed: ["GET", "HEAD", "POST", "DELETE"]))
         #expect(folder.resolve("/home", method: "POST") == .methodNotAllowed(route: "/home", allowed: ["GET", "HEAD"]))
-        #expect(folder.resolve("/banner.png", method: "DELETE") == .methodNotAllowed(route: "/banner.png", allowed: ["GET", "HEAD"]))
+        #expect(
+            folder.resolve("/banner.png", method: "DELETE") == .methodNotAllowed(route: "/banner.png", allowed: ["GET", "HEAD"]))
         #expect(folder.resolve("/only-post", method: "PATCH") == .methodNotAllowed(route: "/only-post", allowed: ["POST"]))
         #expect(folder.resolve("/home", method: "OPTIONS") == .methodNotAllowed(route: "/home", allowed: ["GET", "HEAD"]))
         #expect(folder.resolve("/nothing", method: "POST") == .notFound(route: "/nothing"))

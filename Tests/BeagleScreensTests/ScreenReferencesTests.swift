@@ -74,7 +74,8 @@ import Testing
         #expect(references[0].platforms == [.ios, .android, .web])
         #expect(references[7].platforms == [.ios])
         #expect(references[8].platforms == [.android])
-        let unknown = try JSONReader().parse(#"{"beaglePlatform": "TV", "child": {"_beagleComponent_": "beagle:lazyComponent", "path": "/x"}}"#)
+        let unknown = try JSONReader().parse(
+            #"{"beaglePlatform": "TV", "child": {"_beagleComponent_": "beagle:lazyComponent", "path": "/x"}}"#)
         #expect(ScreenReferences(in: unknown).all.first?.platforms == [])
     }
 
@@ -85,7 +86,9 @@ import Testing
     }
 
     @Test func expressionsAreSkippedEvenInTheMethod() throws {
-        let node = try JSONReader().parse(#"[{"_beagleAction_": "beagle:sendRequest", "url": "/a", "method": "@{m}"}, {"_beagleAction_": "beagle:pushView", "route": {"url": "/b", "httpAdditionalData": {"method": "@{m}"}}}]"#)
+        let node = try JSONReader().parse(
+            #"[{"_beagleAction_": "beagle:sendRequest", "url": "/a", "method": "@{m}"}, {"_beagleAction_": "beagle:pushView", "route": {"url": "/b", "httpAdditionalData": {"method": "@{m}"}}}]"#
+        )
         #expect(ScreenReferences(in: node).all.isEmpty)
         #expect(ScreenReferences.isExpression("/x/@{id}"))
         #expect(!ScreenReferences.isExpression("/x/{id}"))

@@ -6,31 +6,46 @@ import Testing
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     let validator = ScreenValidator()
 
-    static func diagnostic(_ file: String, _ line: Int, _ column: Int, _ severity: Diagnostic.Severity, _ message: String) -> Diagnostic {
+    static func diagnostic(_ file: String, _ line: Int, _ column: Int, _ severity: Diagnostic.Severity, _ message: String)
+        -> Diagnostic
+    {
         Diagnostic(file: file, line: line, column: column, severity: severity, message: message)
     }
 
     static let invalidAppDiagnostics: [Diagnostic] = [
         diagnostic("broken.json", 4, 3, .error, "expected ',' or '}' after object member"),
-        diagnostic("home.json", 6, 92, .error, "beagle:pushView route '/profle' matches no file in the folder; did you mean '/profile'?"),
-        diagnostic("home.json", 13, 64, .warning, "beagle:pushView route '/promo' matches a file only for IOS; ANDROID and WEB get 404"),
-        diagnostic("home.json", 16, 65, .warning, "beagle:pushStack route '/help' matches no file in the folder (the app shows the route's fallback)"),
+        diagnostic(
+            "home.json", 6, 92, .error, "beagle:pushView route '/profle' matches no file in the folder; did you mean '/profile'?"),
+        diagnostic(
+            "home.json", 13, 64, .warning, "beagle:pushView route '/promo' matches a file only for IOS; ANDROID and WEB get 404"),
+        diagnostic(
+            "home.json", 16, 65, .warning,
+            "beagle:pushStack route '/help' matches no file in the folder (the app shows the route's fallback)"),
         diagnostic("home.json", 19, 61, .error, "beagle:lazyComponent path '/widgets/banner' matches no file in the folder"),
-        diagnostic("home.json", 22, 57, .error, "beagle:sendRequest url '/cart' has no file for POST: add cart.post.json (the mock answers 405)"),
-        diagnostic("home.json", 24, 92, .warning, "image '/images/missing.png' is not in the folder (no such file): the app shows its placeholder"),
+        diagnostic(
+            "home.json", 22, 57, .error,
+            "beagle:sendRequest url '/cart' has no file for POST: add cart.post.json (the mock answers 405)"),
+        diagnostic(
+            "home.json", 24, 92, .warning,
+            "image '/images/missing.png' is not in the folder (no such file): the app shows its placeholder"),
         diagnostic(
             "home.json", 27, 64, .warning,
-            "'app://settings' is neither an http(s) URL nor a path starting with '/': Beagle fetches it as is, without the BFF's base URL"),
+            "'app://settings' is neither an http(s) URL nor a path starting with '/': Beagle fetches it as is, without the BFF's base URL"
+        ),
         diagnostic(
             "ios-only.json", 1, 1, .warning,
-            "the root is a beaglePlatform wrapper: platforms it excludes still get its child (a root is never removed, as with the Kotlin BFF); serve a screen to one platform with a variant file such as home.ios.json"),
-        diagnostic("roots/action.json", 1, 1, .warning, "the root is an action, not a component: Beagle cannot render this file as a screen"),
+            "the root is a beaglePlatform wrapper: platforms it excludes still get its child (a root is never removed, as with the Kotlin BFF); serve a screen to one platform with a variant file such as home.ios.json"
+        ),
+        diagnostic(
+            "roots/action.json", 1, 1, .warning,
+            "the root is an action, not a component: Beagle cannot render this file as a screen"),
         diagnostic(
             "roots/data.json", 1, 1, .warning,
             "the root has no _beagleComponent_: Beagle cannot render this file as a screen (fine if it is data for a request)"),
         diagnostic(
             "roots/list.json", 1, 1, .warning,
-            "the root is an array, not a component: Beagle cannot render this file as a screen (fine if it is data for a request)"),
+            "the root is an array, not a component: Beagle cannot render this file as a screen (fine if it is data for a request)"
+        ),
         diagnostic("shapes.json", 6, 7, .error, "children[0] must be a component: this object has no _beagleComponent_"),
         diagnostic("shapes.json", 7, 7, .error, "children[1] must be a component, but this is an action ('beagle:popView')"),
         diagnostic("shapes.json", 8, 71, .error, "onPress[0] must be an action: this object has no _beagleAction_"),
@@ -49,15 +64,19 @@ import Testing
         diagnostic(
             "shapes.json", 21, 26, .error,
             "beaglePlatform 'TV' is not ALL, MOBILE, ANDROID, IOS or WEB: the wrapper is removed for every platform"),
-        diagnostic("shapes.json", 22, 7, .error, "a beaglePlatform wrapper needs a child object: this one is removed for every platform"),
+        diagnostic(
+            "shapes.json", 22, 7, .error, "a beaglePlatform wrapper needs a child object: this one is removed for every platform"),
         diagnostic("types.json", 4, 27, .error, "unknown component 'beagle:carousel': Beagle 2.x has no such type"),
-        diagnostic("types.json", 5, 89, .error, "unknown action 'beagle:pushVew': Beagle 2.x has no such type; did you mean 'beagle:pushView'?"),
+        diagnostic(
+            "types.json", 5, 89, .error,
+            "unknown action 'beagle:pushVew': Beagle 2.x has no such type; did you mean 'beagle:pushView'?"),
         diagnostic(
             "types.json", 6, 27, .error,
             "'beagle:form' is a Beagle 1.x component that Beagle 2.x does not have (it decodes to an unknown component)"),
         diagnostic(
             "types.json", 7, 27, .error,
-            "unknown namespace 'acme' in 'acme:banner': Beagle knows beagle: (built-in types) and custom: (types the app registers)"),
+            "unknown namespace 'acme' in 'acme:banner': Beagle knows beagle: (built-in types) and custom: (types the app registers)"
+        ),
         diagnostic("types.json", 8, 27, .error, "'beagle:alert' is an action, not a component: put it under _beagleAction_"),
         diagnostic("types.json", 9, 27, .error, "_beagleComponent_ must be a string naming a component type, not a number"),
     ]
@@ -87,7 +106,8 @@ import Testing
         let messages = validator.validate(folder).diagnostics.map(\.message)
         #expect(messages == ["image '/images/beach.png' is not in the folder (no such file): the app shows its placeholder"])
         let withoutImages = ScreenFolder(root: screens, relativePaths: ["a.json"])
-        let data = Data(#"{"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "remote", "url": "/images/x.png"}}"#.utf8)
+        let data = Data(
+            #"{"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "remote", "url": "/images/x.png"}}"#.utf8)
         #expect(
             validator.validate(screen: data, at: "a.json", in: withoutImages).map(\.message) == [
                 "image '/images/x.png' is not in the folder (there is no images folder next to the screens folder): the app shows its placeholder"
@@ -120,9 +140,13 @@ import Testing
         #expect(validator.validate(screen: plain, at: "home.json", in: Self.promoFolder).count == 1)
         // The same screen as an iOS variant, or inside an IOS wrapper: only IOS sees the route.
         #expect(validator.validate(screen: plain, at: "home.ios.json", in: Self.promoFolder).isEmpty)
-        let wrapped = Data(#"{"_beagleComponent_": "beagle:container", "children": [{"beaglePlatform": "IOS", "child": {"_beagleComponent_": "beagle:button", "text": "x", "onPress": [\#(Self.pushPromo)]}}]}"#.utf8)
+        let wrapped = Data(
+            #"{"_beagleComponent_": "beagle:container", "children": [{"beaglePlatform": "IOS", "child": {"_beagleComponent_": "beagle:button", "text": "x", "onPress": [\#(Self.pushPromo)]}}]}"#
+                .utf8)
         #expect(validator.validate(screen: wrapped, at: "home.json", in: Self.promoFolder).isEmpty)
-        let forWeb = Data(#"{"_beagleComponent_": "beagle:container", "children": [{"beaglePlatform": "WEB", "child": {"_beagleComponent_": "beagle:button", "text": "x", "onPress": [\#(Self.pushPromo)]}}]}"#.utf8)
+        let forWeb = Data(
+            #"{"_beagleComponent_": "beagle:container", "children": [{"beaglePlatform": "WEB", "child": {"_beagleComponent_": "beagle:button", "text": "x", "onPress": [\#(Self.pushPromo)]}}]}"#
+                .utf8)
         #expect(
             validator.validate(screen: forWeb, at: "home.json", in: Self.promoFolder).map(\.message) == [
                 "beagle:pushView route '/promo' matches no file in the folder"
@@ -147,14 +171,20 @@ import Testing
     }
 
     @Test func navigationWithAMethodNeedsAMethodFile() {
-        let data = Data(#"{"_beagleAction_": "beagle:pushView", "route": {"url": "/cart", "httpAdditionalData": {"method": "POST"}}}"#.utf8)
+        let data = Data(
+            #"{"_beagleAction_": "beagle:pushView", "route": {"url": "/cart", "httpAdditionalData": {"method": "POST"}}}"#.utf8)
         let diagnostics = validator.validate(screen: data, at: "x.post.json", in: Self.promoFolder)
-        #expect(diagnostics.map(\.message) == ["beagle:pushView route '/cart' has no file for POST: add cart.post.json (the mock answers 405)"])
+        #expect(
+            diagnostics.map(\.message) == [
+                "beagle:pushView route '/cart' has no file for POST: add cart.post.json (the mock answers 405)"
+            ])
         #expect(diagnostics.map(\.severity) == [.error])
     }
 
     @Test func nestedWrappersPassTheExpectationToTheirChild() {
-        let data = Data(#"{"_beagleComponent_": "beagle:container", "children": [{"beaglePlatform": "MOBILE", "child": {"beaglePlatform": "IOS", "child": {"text": "no type"}}}]}"#.utf8)
+        let data = Data(
+            #"{"_beagleComponent_": "beagle:container", "children": [{"beaglePlatform": "MOBILE", "child": {"beaglePlatform": "IOS", "child": {"text": "no type"}}}]}"#
+                .utf8)
         #expect(
             validator.validate(screen: data, file: "x.json") == [
                 Self.diagnostic("x.json", 1, 129, .error, "children[0] must be a component: this object has no _beagleComponent_")
@@ -164,7 +194,8 @@ import Testing
     // MARK: - Report formats
 
     @Test func textFormatIsOneLinePerDiagnosticAndASummary() {
-        let report = ValidationReport(diagnostics: Array(Self.invalidAppDiagnostics.prefix(3)).reversed(), files: 2).inFolder("screens/")
+        let report = ValidationReport(diagnostics: Array(Self.invalidAppDiagnostics.prefix(3)).reversed(), files: 2).inFolder(
+            "screens/")
         #expect(
             report.text == """
                 screens/broken.json:4:3: error: expected ',' or '}' after object member

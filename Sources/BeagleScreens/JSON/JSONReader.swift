@@ -290,7 +290,8 @@ struct JSONParser {
             return
         }
         guard letter == UInt8(ascii: "u") else {
-            let shown = letter < 0x20 || letter >= 0x80 ? String(format: "U+%04X", letter) : "\\\(Character(Unicode.Scalar(letter)))"
+            let shown =
+                letter < 0x20 || letter >= 0x80 ? String(format: "U+%04X", letter) : "\\\(Character(Unicode.Scalar(letter)))"
             throw JSONSyntaxError(
                 .invalidEscape,
                 "invalid escape '\(shown)' in string: JSON has \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX",
@@ -313,7 +314,9 @@ struct JSONParser {
             else {
                 throw JSONSyntaxError(
                     .loneSurrogate,
-                    String(format: "lone surrogate \\u%04X: a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)", high),
+                    String(
+                        format: "lone surrogate \\u%04X: a high surrogate must be followed by a low one (\\uDC00 to \\uDFFF)",
+                        high),
                     at: position(at: escapeStart)
                 )
             }
@@ -537,6 +540,7 @@ struct JSONParser {
             shown = "'\(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<index]), as: UTF8.self))'"
             index = saved
         }
-        return JSONSyntaxError(.unexpectedCharacter, "unexpected character \(shown): expected \(expecting)", at: position(at: offset))
+        return JSONSyntaxError(
+            .unexpectedCharacter, "unexpected character \(shown): expected \(expecting)", at: position(at: offset))
     }
 }

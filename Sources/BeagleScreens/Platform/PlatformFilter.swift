@@ -58,6 +58,14 @@ public struct PlatformFilter: Sendable {
         apply(to: data).data
     }
 
+    /// The body to send for `bytes` to a client on `platform`: filtered, or `bytes` itself when
+    /// there is nothing to do (the form the server's file cache calls).
+    public static func filter(_ bytes: [UInt8], for platform: BeaglePlatform) -> [UInt8] {
+        let data = Data(bytes)
+        let outcome = PlatformFilter(platform: platform).apply(to: data)
+        return outcome.changed ? Array(outcome.data) : bytes
+    }
+
     /// Filters `data` and says what changed.
     public func apply(to data: Data) -> Outcome {
         guard Self.mayContainWrapper(data), let root = try? JSONReader().parse(data) else {

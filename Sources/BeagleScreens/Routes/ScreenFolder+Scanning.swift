@@ -42,7 +42,8 @@ extension ScreenFolder {
         var excluded: Set<String> = [Self.realPath(root.appendingPathComponent(Self.configFileName))]
         if let configFile { excluded.insert(Self.realPath(configFile)) }
         let relativePaths = try Self.listFiles(in: root, excluding: excluded)
-        let imagePaths = try imagesRoot.map { folder throws(ScreenFolderError) in try Self.listFiles(in: folder, excluding: excluded) } ?? []
+        let imagePaths =
+            try imagesRoot.map { folder throws(ScreenFolderError) in try Self.listFiles(in: folder, excluding: excluded) } ?? []
         self.init(root: root, relativePaths: relativePaths, imagesRoot: imagesRoot, imagePaths: imagePaths)
     }
 

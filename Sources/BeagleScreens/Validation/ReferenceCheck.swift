@@ -87,7 +87,8 @@ struct ReferenceCheck {
             }
         } else {
             let stem = route == "/" ? "index" : String(route.dropFirst())
-            message = "\(subject) has no file for \(method): add \(stem).\(method.lowercased()).json (the mock answers \(status(missing[0].1)))"
+            message =
+                "\(subject) has no file for \(method): add \(stem).\(method.lowercased()).json (the mock answers \(status(missing[0].1)))"
         }
         report(severity, message + fallback, at: reference.position)
     }

@@ -85,7 +85,8 @@ struct StructureCheck {
         }
         if node[BeagleTypeKind.component.typeKey] != nil { return }
         if node[BeagleTypeKind.action.typeKey] != nil {
-            report(.warning, "the root is an action, not a component: Beagle cannot render this file as a screen", at: node.position)
+            report(
+                .warning, "the root is an action, not a component: Beagle cannot render this file as a screen", at: node.position)
         } else if node.members != nil {
             report(
                 .warning,
@@ -170,7 +171,10 @@ struct StructureCheck {
             let other: BeagleTypeKind = kind == .component ? .action : .component
             if node[kind.typeKey] != nil { return [:] }
             if let found = node[other.typeKey]?.string {
-                report(.error, "\(field) must be \(expected.description), but this is \(other == .action ? "an action" : "a component") ('\(found)')", at: node.position)
+                report(
+                    .error,
+                    "\(field) must be \(expected.description), but this is \(other == .action ? "an action" : "a component") ('\(found)')",
+                    at: node.position)
             } else {
                 report(.error, "\(field) must be \(expected.description): this object has no \(kind.typeKey)", at: node.position)
             }
@@ -228,7 +232,9 @@ struct StructureCheck {
         for kind in BeagleTypeKind.allCases {
             guard let value = node[kind.typeKey] else { continue }
             guard let name = value.string else {
-                report(.error, "\(kind.typeKey) must be a string naming a \(kind.rawValue) type, not \(value.kindDescription)", at: value.position)
+                report(
+                    .error, "\(kind.typeKey) must be a string naming a \(kind.rawValue) type, not \(value.kindDescription)",
+                    at: value.position)
                 continue
             }
             if let message = problem(with: name, as: kind) {
@@ -251,18 +257,22 @@ struct StructureCheck {
         case .builtIn, .custom:
             return nil
         case .wrongKind(let type):
-            return "'\(name)' is \(type.kind == .action ? "an action" : "a component"), not \(kind == .action ? "an action" : "a component"): put it under \(type.kind.typeKey)"
+            return
+                "'\(name)' is \(type.kind == .action ? "an action" : "a component"), not \(kind == .action ? "an action" : "a component"): put it under \(type.kind.typeKey)"
         case .legacy(let type):
-            return "'\(name)' is a Beagle 1.x \(type.kind.rawValue) that Beagle 2.x does not have (it decodes to an unknown \(kind.rawValue))"
+            return
+                "'\(name)' is a Beagle 1.x \(type.kind.rawValue) that Beagle 2.x does not have (it decodes to an unknown \(kind.rawValue))"
         case .unknownBeagleType(let suggestion):
             let hint = suggestion.map { "; did you mean '\($0.identifier)'?" } ?? ""
             return "unknown \(kind.rawValue) '\(name)': Beagle 2.x has no such type\(hint)"
         case .unknownNamespace(let namespace, let suggestion):
             let hint = suggestion.map { "; did you mean '\($0)'?" } ?? ""
             if namespace.isEmpty {
-                return "\(kind.rawValue) type '\(name)' has no namespace: write beagle:<name> for a built-in type or custom:<name> for one the app registers\(hint)"
+                return
+                    "\(kind.rawValue) type '\(name)' has no namespace: write beagle:<name> for a built-in type or custom:<name> for one the app registers\(hint)"
             }
-            return "unknown namespace '\(namespace)' in '\(name)': Beagle knows beagle: (built-in types) and custom: (types the app registers)\(hint)"
+            return
+                "unknown namespace '\(namespace)' in '\(name)': Beagle knows beagle: (built-in types) and custom: (types the app registers)\(hint)"
         }
     }
 
