@@ -18,6 +18,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -37,8 +39,11 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strictSettings
@@ -51,14 +56,26 @@ let package = Package(
                 "BeagleScreens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
+            swiftSettings: strictSettings
+        ),
+        // Test support: a raw TCP/HTTP client, temporary screens folders, a server per test.
+        .target(
+            name: "MockTestSupport",
+            dependencies: [
+                "BeagleMock",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/MockTestSupport",
             swiftSettings: strictSettings
         ),
         .testTarget(name: "BeagleScreensTests", dependencies: ["BeagleScreens"], swiftSettings: strictSettings),
         .testTarget(name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeagleMockTests",
-            dependencies: ["BeagleMock"],
+            dependencies: ["BeagleMock", "MockTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Requests per second of beagle-mock against nginx serving the same files, in one run.
+#
+#   Benchmarks/throughput.sh [DURATION] [CONNECTIONS]     (defaults: 10s, 64)
+#
+# Builds beagle-mock in release, serves the sample app (screens/ and images/) with it and with
+# nginx (try_files maps /home to home.json, as beagle-mock's routes do), and runs
+# `wrk -t2 -c64 -d10s` against a screen and an image on each. Neither server logs requests
+# (beagle-mock --quiet, nginx access_log off), so both do the same work.
+# Needs: wrk and nginx (apt-get install wrk nginx-light).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-10s}
+connections=${2:-64}
+screen=${SCREEN:-/home}
+image=${IMAGE:-/images/logo.png}
+mock_port=${MOCK_PORT:-18080}
+nginx_port=${NGINX_PORT:-18081}
+
+for tool in wrk nginx; do
+  command -v "$tool" >/dev/null || { echo "throughput: $tool is missing (apt-get install wrk nginx-light)" >&2; exit 1; }
+done
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+echo "building beagle-mock (release)…" >&2
+swift build -c release --product beagle-mock >&2
+binary="$(swift build -c release --show-bin-path)/beagle-mock"
+
+work=$(mktemp -d)
+cleanup() {
+  [ -n "${mock_pid:-}" ] && kill "$mock_pid" 2>/dev/null || true
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+root=$(pwd)
+cat >"$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { application/json json; image/png png; image/jpeg jpg jpeg; }
+  default_type application/octet-stream;
+  client_body_temp_path $work/body;
+  proxy_temp_path $work/proxy;
+  fastcgi_temp_path $work/fastcgi;
+  uwsgi_temp_path $work/uwsgi;
+  scgi_temp_path $work/scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    etag on;
+    location /images/ { root $root; }
+    location / { root $root/screens; try_files \$uri \$uri.json \$uri/index.json =404; }
+  }
+}
+CONF
+nginx -c "$work/nginx.conf"
+"$binary" serve screens --port "$mock_port" --quiet >"$work/mock.log" 2>&1 &
+mock_pid=$!
+
+wait_for() { for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done; echo "throughput: $1 never answered" >&2; exit 1; }
+wait_for "http://127.0.0.1:$mock_port$screen"
+wait_for "http://127.0.0.1:$nginx_port$screen"
+
+rps() { wrk -t2 -c"$connections" -d"$duration" "$1" | awk '/Requests\/sec/ {print $2}'; }
+
+printf '%-8s %-22s %12s %12s %7s\n' what path beagle-mock nginx ratio
+for path in "$screen" "$image"; do
+  kind=screen; [ "$path" = "$image" ] && kind=image
+  rps "http://127.0.0.1:$mock_port$path" >/dev/null   # warm-up
+  mock=$(rps "http://127.0.0.1:$mock_port$path")
+  reference=$(rps "http://127.0.0.1:$nginx_port$path")
+  ratio=$(awk -v a="$mock" -v b="$reference" 'BEGIN { printf "%.2f", a / b }')
+  printf '%-8s %-22s %12s %12s %7s\n' "$kind" "$path" "$mock" "$reference" "$ratio"
+done

@@ -1,0 +1,170 @@
+import BeagleScreens
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import Synchronization
+import UnixSignals
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The mock BFF as a library: serves a screens folder over HTTP on the configured address.
+///
+/// The command line runs one with `run()` until SIGINT or SIGTERM; a Swift test starts one on
+/// port 0 with `MockServer.start(_:)`, reads its port and stops it:
+///
+/// ```swift
+/// let server = try await MockServer.start(.init(screensDirectory: folder, port: 0))
+/// let url = "http://127.0.0.1:\(server.port)/home"
+/// try await server.stop()
+/// ```
+public final class MockServer: Sendable {
+    /// The configuration the server was built from.
+    public let configuration: MockServerConfiguration
+    /// The screens folder's real path.
+    public let screensPath: String
+    /// The images folder's real path, when there is one.
+    public let imagesPath: String?
+    /// The config file in force, when there is one.
+    public let configPath: String?
+
+    let store: ScreenStore
+    private let serviceGroup = Mutex<ServiceGroup?>(nil)
+    private let stopRequested = Mutex(false)
+
+    /// Checks the folders and prepares the server; nothing listens until `run`.
+    public init(configuration: MockServerConfiguration) throws(MockServerError) {
+        self.configuration = configuration
+        guard let screens = ContainedRoot(directory: configuration.screensDirectory) else {
+            throw .screensFolderMissing(configuration.screensDirectory)
+        }
+        let images: ContainedRoot?
+        if let imagesDirectory = configuration.imagesDirectory {
+            guard let root = ContainedRoot(directory: imagesDirectory) else { throw .imagesFolderMissing(imagesDirectory) }
+            images = root
+        } else {
+            images = ContainedRoot(directory: screens.path + "/../images")
+        }
+        let configPath: String?
+        if let configFile = configuration.configFile {
+            guard FileStatus.stat(configFile)?.kind == .regular else { throw .configFileMissing(configFile) }
+            configPath = ContainedRoot.realPath(configFile) ?? configFile
+        } else {
+            configPath = screens.path + "/beagle-mock.yml"
+        }
+        self.screensPath = screens.path
+        self.imagesPath = images?.path
+        self.configPath = configPath
+        self.store = ScreenStore(screens: screens, images: images, configPath: configPath)
+    }
+
+    /// The screens and images on disk now.
+    public func inventory() -> ServerInventory { store.inventory() }
+
+    /// The config file in force, when it exists.
+    public var activeConfigPath: String? {
+        guard let configPath, FileStatus.stat(configPath)?.kind == .regular else { return nil }
+        return configPath
+    }
+
+    /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
+    /// - Parameter onRunning: called once the address is bound, with the port actually bound.
+    public func run(
+        gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        OpenFileLimit.raise()
+        let responder = MockResponder(
+            store: store, cors: CORSPolicy(enabled: configuration.cors),
+            maxRequestBodySize: configuration.maxRequestBodySize, accessLog: AccessLog(logger: configuration.logger))
+        // Hummingbird's own lines ("Server started…") would repeat the banner.
+        var serverLogger = configuration.logger
+        serverLogger.logLevel = max(serverLogger.logLevel, .warning)
+        let server = Server(
+            childChannelSetup: HTTP1Channel(
+                responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
+                configuration: .init(additionalChannelHandlers: [CloseAfterResponseHandler()], idleTimeout: .seconds(75))
+            ),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            logger: serverLogger
+        )
+        var groupConfiguration = ServiceGroupConfiguration(
+            services: [.init(service: server)],
+            gracefulShutdownSignals: gracefulShutdownSignals,
+            logger: Logger(label: "beagle-mock.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
+        let group = ServiceGroup(configuration: groupConfiguration)
+        serviceGroup.withLock { $0 = group }
+        do {
+            try await group.run()
+        } catch {
+            throw Self.explain(error, host: configuration.host, port: configuration.port)
+        }
+    }
+
+    /// Stops a running server: no new connections; requests in flight get the grace period.
+    public func stop() async {
+        stopRequested.withLock { $0 = true }
+        await serviceGroup.withLock { $0 }?.triggerGracefulShutdown()
+    }
+
+    /// Starts a server in the background and returns once it listens (tests, embedding).
+    public static func start(_ configuration: MockServerConfiguration) async throws -> RunningMockServer {
+        let server = try MockServer(configuration: configuration)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let task = Task {
+            defer { continuation.finish() }
+            try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
+        }
+        for await port in ports {
+            return RunningMockServer(server: server, port: port, task: task)
+        }
+        try await task.value
+        throw MockServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "stopped at once")
+    }
+
+    /// Turns NIO's bind errors into messages a user can act on.
+    static func explain(_ error: any Error, host: String, port: Int) -> any Error {
+        if let io = error as? IOError {
+            if io.errnoCode == EADDRINUSE { return MockServerError.portInUse(host: host, port: port) }
+            return MockServerError.cannotListen(host: host, port: port, reason: String(cString: strerror(io.errnoCode)))
+        }
+        if error is SocketAddressError || error is SocketAddressError.UnknownHost {
+            return MockServerError.cannotListen(host: host, port: port, reason: "'\(host)' is not an address of this machine")
+        }
+        return error
+    }
+}
+
+/// A server started with `MockServer.start(_:)`, listening until `stop()`.
+public struct RunningMockServer: Sendable {
+    /// The server.
+    public let server: MockServer
+    /// The port it listens on.
+    public let port: Int
+    let task: Task<Void, any Error>
+
+    /// `http://host:port`, without a trailing slash.
+    public var baseURL: String {
+        let host = server.configuration.host
+        let shown = host == "0.0.0.0" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(port)"
+    }
+
+    /// Stops the server and waits until it has stopped.
+    public func stop() async throws {
+        await server.stop()
+        try await task.value
+    }
+}

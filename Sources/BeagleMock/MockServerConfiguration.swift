@@ -1,0 +1,47 @@
+import Logging
+
+/// Everything a `MockServer` is started with: where the screens are, where to listen, and how
+/// to behave. The command line builds one from its flags; a Swift test builds one directly.
+public struct MockServerConfiguration: Sendable {
+    /// The screens folder (SPEC section 1).
+    public var screensDirectory: String
+    /// The folder served under `/images`; nil means a sibling `images/` folder when there is one.
+    public var imagesDirectory: String?
+    /// The address to listen on; `127.0.0.1` keeps the admin API private to this machine.
+    public var host: String
+    /// The port to listen on; 0 picks a free one (read it from the running server).
+    public var port: Int
+    /// The config file; nil means `beagle-mock.yml` in the screens folder when it exists.
+    public var configFile: String?
+    /// Whether responses carry CORS headers and preflights are answered.
+    public var cors: Bool
+    /// The largest request body read (POST to a method file); larger ones get 413.
+    public var maxRequestBodySize: Int
+    /// How long a stop waits for requests in flight before cutting them.
+    public var shutdownGracePeriod: Duration
+    /// Where request lines and server events go; silent unless given one.
+    public var logger: Logger
+
+    /// A configuration serving `screensDirectory` on `host:port`, everything else by default.
+    public init(
+        screensDirectory: String,
+        imagesDirectory: String? = nil,
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        configFile: String? = nil,
+        cors: Bool = true,
+        maxRequestBodySize: Int = 4 << 20,
+        shutdownGracePeriod: Duration = .seconds(5),
+        logger: Logger = Logger(label: "beagle-mock", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
+        self.screensDirectory = screensDirectory
+        self.imagesDirectory = imagesDirectory
+        self.host = host
+        self.port = port
+        self.configFile = configFile
+        self.cors = cors
+        self.maxRequestBodySize = maxRequestBodySize
+        self.shutdownGracePeriod = shutdownGracePeriod
+        self.logger = logger
+    }
+}

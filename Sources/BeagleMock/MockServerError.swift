@@ -1,0 +1,28 @@
+/// Why a server could not start, in words the user can act on.
+public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The screens folder does not exist or is not a folder.
+    case screensFolderMissing(String)
+    /// The images folder given does not exist or is not a folder.
+    case imagesFolderMissing(String)
+    /// The config file given does not exist.
+    case configFileMissing(String)
+    /// Another process listens on this address.
+    case portInUse(host: String, port: Int)
+    /// The address could not be bound for another reason.
+    case cannotListen(host: String, port: Int, reason: String)
+
+    public var description: String {
+        switch self {
+        case .screensFolderMissing(let path):
+            "screens folder '\(path)' does not exist or is not a folder"
+        case .imagesFolderMissing(let path):
+            "images folder '\(path)' does not exist or is not a folder"
+        case .configFileMissing(let path):
+            "config file '\(path)' does not exist"
+        case .portInUse(let host, let port):
+            "port \(port) on \(host) is already in use (stop the other server or pick another with --port)"
+        case .cannotListen(let host, let port, let reason):
+            "cannot listen on \(host):\(port): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import BeagleScreens
+import NIOCore
+import Synchronization
+
+/// One version of one file as read from disk: its bytes (unless it is large enough to be
+/// streamed), its hash and the headers derived from it, and its platform-filtered renditions.
+final class CachedFile: Sendable {
+    /// The status the file had when it was read (from `fstat` on the open file).
+    let status: FileStatus
+    /// The whole content; nil for files streamed from disk on each request.
+    let bytes: ByteBuffer?
+    /// The hash of the content as stored on disk.
+    let hash: ContentHash
+    /// `Last-Modified`, formatted once.
+    let lastModified: String
+    /// Whether the file is old enough that a same-size edit could not hide behind an unchanged
+    /// timestamp (file times tick coarsely; a file changed within the last moments is re-read).
+    let trusted: Bool
+
+    private let renditions = Mutex<[BeaglePlatform: Rendition]>([:])
+
+    /// A body as sent to one platform.
+    struct Rendition: Sendable {
+        let bytes: ByteBuffer
+        let hash: ContentHash
+    }
+
+    init(status: FileStatus, bytes: ByteBuffer?, hash: ContentHash, readAt: Int64) {
+        self.status = status
+        self.bytes = bytes
+        self.hash = hash
+        self.lastModified = HTTPDate.format(seconds: status.modifiedSeconds)
+        let settle: Int64 = 2_000_000_000
+        self.trusted = readAt - status.modified > settle && readAt - status.changed > settle
+    }
+
+    /// The body filtered for `platform` (SPEC section 1's `beaglePlatform` wrappers), computed
+    /// once per platform; the stored bytes when filtering changes nothing.
+    func rendition(for platform: BeaglePlatform) -> Rendition? {
+        guard let bytes else { return nil }
+        if let known = renditions.withLock({ $0[platform] }) { return known }
+        let original = Array(bytes.readableBytesView)
+        let filtered = PlatformFilter.filter(original, for: platform)
+        let rendition: Rendition
+        if filtered == original {
+            rendition = Rendition(bytes: bytes, hash: hash)
+        } else {
+            rendition = Rendition(bytes: ByteBuffer(bytes: filtered), hash: ContentHash(of: filtered))
+        }
+        renditions.withLock { $0[platform] = rendition }
+        return rendition
+    }
+}

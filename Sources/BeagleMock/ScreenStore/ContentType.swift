@@ -1,0 +1,40 @@
+/// The `Content-Type` the server sends, chosen by file extension (SPEC section 1).
+enum ContentType {
+    static let json = "application/json; charset=utf-8"
+    static let fallback = "application/octet-stream"
+
+    private static let byExtension: [String: String] = [
+        "json": json,
+        "png": "image/png",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "gif": "image/gif",
+        "webp": "image/webp",
+        "svg": "image/svg+xml",
+        "ico": "image/x-icon",
+        "pdf": "application/pdf",
+        "txt": "text/plain; charset=utf-8",
+        "html": "text/html; charset=utf-8",
+        "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
+        "xml": "application/xml",
+        "yml": "application/yaml",
+        "yaml": "application/yaml",
+        "woff": "font/woff",
+        "woff2": "font/woff2",
+        "ttf": "font/ttf",
+        "mp4": "video/mp4",
+        "mp3": "audio/mpeg",
+        "wav": "audio/wav",
+        "csv": "text/csv; charset=utf-8",
+    ]
+
+    /// The type for a file name, by its extension in any letter case.
+    static func forFile(named name: some StringProtocol) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
+        let ext = name[name.index(after: dot)...].lowercased()
+        return byExtension[ext] ?? fallback
+    }
+}

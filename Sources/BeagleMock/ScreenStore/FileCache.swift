@@ -1,0 +1,110 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File contents kept between requests and revalidated on every one by `stat`: a request always
+/// sees the file as it is on disk now (edits, renames, same-size edits within the same second),
+/// yet an unchanged file is read once.
+final class FileCache: Sendable {
+    /// Files up to this size are kept in memory; larger ones are streamed.
+    let largestCachedFile: Int64
+    /// The memory the cached contents may take in all.
+    let capacity: Int
+
+    private struct State {
+        var entries: [String: CachedFile] = [:]
+        var storedBytes = 0
+    }
+    private let state = Mutex(State())
+
+    init(largestCachedFile: Int64 = 1 << 20, capacity: Int = 256 << 20) {
+        self.largestCachedFile = largestCachedFile
+        self.capacity = capacity
+    }
+
+    /// The current version of a file found by `ContainedRoot`; nil when it cannot be read.
+    func file(_ found: ContainedRoot.Found) async -> CachedFile? {
+        if let cached = state.withLock({ $0.entries[found.path] }), cached.trusted,
+            cached.status.sameVersion(as: found.status)
+        {
+            return cached
+        }
+        let fresh: CachedFile?
+        if found.status.size > largestCachedFile {
+            let path = found.path
+            fresh = try? await NIOThreadPool.singleton.runIfActive { Self.hashLargeFile(at: path) } ?? nil
+        } else {
+            fresh = Self.readSmallFile(at: found.path)
+        }
+        guard let fresh else { return nil }
+        store(fresh, at: found.path)
+        return fresh
+    }
+
+    /// Drops everything (tests, and memory pressure).
+    func removeAll() {
+        state.withLock { $0 = State() }
+    }
+
+    private func store(_ file: CachedFile, at path: String) {
+        state.withLock { state in
+            let added = file.bytes?.readableBytes ?? 0
+            if let old = state.entries.updateValue(file, forKey: path) {
+                state.storedBytes -= old.bytes?.readableBytes ?? 0
+            }
+            state.storedBytes += added
+            if state.storedBytes > capacity {
+                // Evict until a quarter is free: cheap, and a mock's working set is small.
+                for (key, entry) in state.entries where key != path {
+                    state.entries[key] = nil
+                    state.storedBytes -= entry.bytes?.readableBytes ?? 0
+                    if state.storedBytes <= capacity / 4 * 3 { break }
+                }
+            }
+        }
+    }
+
+    private static func readSmallFile(at path: String) -> CachedFile? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let status = FileStatus.fstat(descriptor), status.kind == .regular else { return nil }
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(status.size))
+        while true {
+            var result = 0
+            buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 16 << 10) { target in
+                result = read(descriptor, target.baseAddress, target.count)
+                return max(result, 0)
+            }
+            if result < 0, errno == EINTR { continue }
+            if result <= 0 { break }
+        }
+        return CachedFile(
+            status: status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
+            readAt: HTTPDate.nowNanoseconds())
+    }
+
+    private static func hashLargeFile(at path: String) -> CachedFile? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard let status = FileStatus.fstat(descriptor), status.kind == .regular else { return nil }
+        var hash = ContentHash()
+        var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            hash.update(with: chunk[0..<count])
+        }
+        return CachedFile(status: status, bytes: nil, hash: hash, readAt: HTTPDate.nowNanoseconds())
+    }
+}

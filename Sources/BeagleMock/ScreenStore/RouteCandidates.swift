@@ -1,0 +1,61 @@
+import BeagleScreens
+
+/// The files that may answer a route, in the order SPEC section 1 tries them.
+///
+/// For GET and HEAD to route R: a non-JSON file at R; with a platform p, `R.<p>.json`, then
+/// `R.mobile.json` for IOS and ANDROID, then the same under `R/index`; then `R.json`, then
+/// `R/index.json`. For POST, PUT, PATCH and DELETE the same with the method inserted
+/// (`R.post.ios.json`, `R.post.json`). Each candidate says what the file name must read as
+/// (platform, method), so that `/home.ios` never serves `home.ios.json` by its own name.
+struct RouteCandidates: Sequence {
+    /// One file to try.
+    struct Candidate: Sendable, Equatable {
+        /// The path below the screens root.
+        let relativePath: String
+        /// Whether this is the plain asset at R (served as is, whatever its content).
+        let isAsset: Bool
+        /// The platform the file name must carry, nil for none.
+        let platform: BeaglePlatform?
+        /// The method the file name must carry, nil for none.
+        let method: String?
+
+        /// Whether the file name reads as this candidate expects.
+        func accepts(_ name: ScreenFileName) -> Bool {
+            if isAsset { return !name.isJSON }
+            return name.isJSON && name.platform == platform && name.method == method
+        }
+    }
+
+    private let candidates: [Candidate]
+
+    /// - Parameters:
+    ///   - route: the route's path below the root, without a trailing `.json` (`catalog/item-1`,
+    ///     empty for `/`).
+    ///   - platform: the request's platform, if it sent `beagle-platform`.
+    ///   - method: nil for GET and HEAD, else the method whose file answers (`POST`).
+    init(route: String, platform: BeaglePlatform?, method: String?) {
+        var list: [Candidate] = []
+        let methodPart = method.map { "." + $0.lowercased() } ?? ""
+        let stems = route.isEmpty ? ["index"] : [route, route + "/index"]
+        if method == nil, !route.isEmpty {
+            list.append(Candidate(relativePath: route, isAsset: true, platform: nil, method: nil))
+        }
+        if let platform {
+            for stem in stems {
+                for suffix in platform.variantSuffixes {
+                    let variant = BeaglePlatform(rawValue: suffix.uppercased())
+                    list.append(
+                        Candidate(
+                            relativePath: stem + methodPart + "." + suffix + ".json", isAsset: false,
+                            platform: variant, method: method))
+                }
+            }
+        }
+        for stem in stems {
+            list.append(Candidate(relativePath: stem + methodPart + ".json", isAsset: false, platform: nil, method: method))
+        }
+        candidates = list
+    }
+
+    func makeIterator() -> IndexingIterator<[Candidate]> { candidates.makeIterator() }
+}

@@ -1,0 +1,133 @@
+import BeagleScreens
+import NIOCore
+
+/// Resolves request paths to files in the screens and images folders (SPEC section 1): route
+/// rules, platform variants and filtering, method files, path safety, and cached contents that
+/// are revalidated on every request.
+final class ScreenStore: Sendable {
+    /// What the store found for a request.
+    enum Answer: Sendable {
+        case file(ServedFile)
+        /// Nothing answers this method, but the route answers these.
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    /// The screens folder.
+    let screens: ContainedRoot
+    /// The images folder served under `/images`, if there is one.
+    let images: ContainedRoot?
+    /// The config file, never served whatever it is called.
+    let configPath: String?
+
+    private let cache: FileCache
+
+    /// Names that are never served from the screens root, in case the config in force is another.
+    static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
+
+    init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache()) {
+        self.screens = screens
+        self.images = images
+        self.configPath = configPath
+        self.cache = cache
+    }
+
+    /// Finds what answers `method` on `path` for a client on `platform`.
+    func resolve(_ path: RequestPath, method: String, platform: BeaglePlatform?) async -> Answer {
+        if path.isHidden { return .notFound }
+        let readsContent = method == "GET" || method == "HEAD"
+        if readsContent, let images, path.segments.count > 1, path.segments[0] == "images",
+            let found = images.regularFile(at: path.segments.dropFirst().joined(separator: "/")),
+            !isConfig(found)
+        {
+            return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false)
+        }
+        let route = Self.route(of: path)
+        if path.segments.count == 1, Self.configNames.contains(path.segments[0]) { return .notFound }
+        let bodyMethod: String?
+        if readsContent {
+            bodyMethod = nil
+        } else if ScreenFileName.bodyMethods.contains(method) {
+            bodyMethod = method
+        } else {
+            let allowed = allowedMethods(route: route, platform: platform)
+            return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+        }
+        if let (candidate, found) = firstFile(route: route, platform: platform, method: bodyMethod) {
+            let isScreen = !candidate.isAsset
+            let filter = isScreen ? platform : nil
+            return await serve(found, isScreen: isScreen, platform: filter, chosenByPlatform: candidate.platform != nil)
+        }
+        let allowed = allowedMethods(route: route, platform: platform)
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// The route below the root: segments joined, a trailing `.json` dropped (`/home.json` is `/home`).
+    static func route(of path: RequestPath) -> String {
+        var segments = path.segments
+        if let last = segments.last, last.count > ".json".count, last.hasSuffix(".json") {
+            segments[segments.count - 1] = String(last.dropLast(".json".count))
+        }
+        return segments.joined(separator: "/")
+    }
+
+    private func firstFile(route: String, platform: BeaglePlatform?, method: String?)
+        -> (RouteCandidates.Candidate, ContainedRoot.Found)?
+    {
+        for candidate in RouteCandidates(route: route, platform: platform, method: method) {
+            guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
+                let found = screens.regularFile(at: candidate.relativePath), !isConfig(found)
+            else { continue }
+            return (candidate, found)
+        }
+        return nil
+    }
+
+    /// The methods some file answers on `route` (for 405's `Allow`).
+    func allowedMethods(route: String, platform: BeaglePlatform?) -> [String] {
+        var allowed: [String] = []
+        if firstFile(route: route, platform: platform, method: nil) != nil { allowed += ["GET", "HEAD"] }
+        for method in ScreenFileName.bodyMethods where firstFile(route: route, platform: platform, method: method) != nil {
+            allowed.append(method)
+        }
+        return allowed
+    }
+
+    private func isConfig(_ found: ContainedRoot.Found) -> Bool {
+        guard let configPath, let config = FileStatus.stat(configPath) else { return false }
+        return config.sameFile(as: found.status)
+    }
+
+    private func serve(_ found: ContainedRoot.Found, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)
+        async -> Answer
+    {
+        guard let file = await cache.file(found) else { return .notFound }
+        let name = found.relativePath.split(separator: "/").last ?? ""
+        let contentType = ContentType.forFile(named: name)
+        var body: OutgoingResponse.Body
+        var hash = file.hash
+        var filtered = false
+        if let bytes = file.bytes {
+            body = .buffer(bytes)
+            if let platform, contentType == ContentType.json, let rendition = file.rendition(for: platform) {
+                filtered = rendition.bytes != bytes
+                body = .buffer(rendition.bytes)
+                hash = rendition.hash
+            }
+        } else {
+            body = .file(path: found.path, size: file.status.size)
+        }
+        return .file(
+            ServedFile(
+                body: body, relativePath: found.relativePath, hash: hash, lastModified: file.lastModified,
+                modifiedSeconds: file.status.modifiedSeconds, contentType: contentType, isScreen: isScreen,
+                chosenByPlatform: chosenByPlatform || filtered))
+    }
+}
+
+extension ScreenStore {
+    /// Up to three existing routes close to `path`, for the 404 body.
+    func suggestions(for path: RequestPath) -> [String] {
+        []
+    }
+}

@@ -1,0 +1,22 @@
+import BeagleScreens
+import NIOCore
+
+/// A file chosen to answer a request, with what its response headers need.
+struct ServedFile: Sendable {
+    /// The body: in memory, or a large file streamed from disk.
+    let body: OutgoingResponse.Body
+    /// The path below its root (`catalog/item-1.json`), for logs and the journal.
+    let relativePath: String
+    /// The hash of the bytes sent.
+    let hash: ContentHash
+    /// `Last-Modified`.
+    let lastModified: String
+    /// The modification time in whole seconds, for `If-Modified-Since`.
+    let modifiedSeconds: Int64
+    /// `Content-Type`.
+    let contentType: String
+    /// Whether this is screen JSON answering a route (rather than an asset served as is).
+    let isScreen: Bool
+    /// Whether the request's platform picked a variant file or filtered the body.
+    let chosenByPlatform: Bool
+}

@@ -1,0 +1,32 @@
+import Foundation
+import HTTPTypes
+
+/// The JSON body of every response the mock itself refuses or fails with, so that an app (and
+/// Beagle's `onError`, which reads `data`) always gets JSON it can show.
+struct ErrorBody: Encodable, Sendable {
+    /// What went wrong, in words a developer can act on.
+    var error: String
+    /// The request path, as sent.
+    var path: String?
+    /// The method, where it matters (405).
+    var method: String?
+    /// The methods that would have been answered (405).
+    var allowed: [String]?
+    /// The closest routes that exist (404).
+    var suggestions: [String]?
+    /// Set on faults injected on purpose, so that a test can tell them from real failures.
+    var injected: Bool?
+
+    /// The body as a response with `status`.
+    func response(_ status: HTTPResponse.Status, headers: HTTPFields = [:]) -> OutgoingResponse {
+        .json(status, json, headers: headers)
+    }
+
+    /// The body serialised.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        guard let data = try? encoder.encode(self) else { return #"{"error":"unencodable error"}"# }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

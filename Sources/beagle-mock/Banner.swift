@@ -1,0 +1,74 @@
+import BeagleMock
+import Foundation
+import NIOCore
+
+/// What `serve` prints once it listens: where, what it serves, and how a device reaches it.
+struct Banner {
+    let server: MockServer
+    /// The screens folder as the user typed it (shorter than its real path).
+    let screensArgument: String
+    let quiet: Bool
+
+    func text(port: Int) -> String {
+        let configuration = server.configuration
+        let host = configuration.host
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let url = "http://\(shownHost):\(port)"
+        if quiet { return "beagle-mock \(beagleMockVersion) listening on \(url)" }
+        var lines = ["beagle-mock \(beagleMockVersion)"]
+        let inventory = server.inventory()
+        lines.append("  Screens   \(screensArgument) (\(Self.count(inventory.screens, "screen")))")
+        if let images = server.imagesPath {
+            lines.append("  Images    \(Self.shortPath(images)) at /images (\(Self.count(inventory.images, "file")))")
+        }
+        if let config = server.activeConfigPath {
+            lines.append("  Config    \(Self.shortPath(config))")
+        }
+        lines.append("  Listening \(url)")
+        if Self.isWildcard(host) {
+            for address in Self.networkAddresses() {
+                lines.append("            http://\(address):\(port)   (this machine on your network)")
+            }
+            lines.append("  Android emulator: http://10.0.2.2:\(port)")
+            lines.append("  USB device: adb reverse tcp:\(port) tcp:\(port), then http://127.0.0.1:\(port)")
+        } else if host == "127.0.0.1" || host == "localhost" || host == "::1" {
+            lines.append("  Devices   only this machine; the iOS simulator works as is; for the Android emulator")
+            lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
+        }
+        if let first = inventory.firstRoute {
+            lines.append("  Try       curl \(url)\(first)")
+        }
+        lines.append("Press Ctrl+C to stop.")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// A path relative to the working folder when it lies below it.
+    private static func shortPath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        let real = (try? FileManager.default.destinationOfSymbolicLink(atPath: here)) ?? here
+        for base in [here, real] where path.hasPrefix(base + "/") {
+            return String(path.dropFirst(base.count + 1))
+        }
+        return path
+    }
+
+    private static func isWildcard(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" }
+
+    /// This machine's IPv4 addresses other than loopback.
+    private static func networkAddresses() -> [String] {
+        guard let devices = try? System.enumerateDevices() else { return [] }
+        var seen: [String] = []
+        for device in devices {
+            guard case .v4(let address)? = device.address, let ip = device.address?.ipAddress,
+                !ip.hasPrefix("127."), !seen.contains(ip)
+            else { continue }
+            _ = address
+            seen.append(ip)
+        }
+        return seen
+    }
+}

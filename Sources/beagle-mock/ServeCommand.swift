@@ -1,0 +1,90 @@
+import ArgumentParser
+import BeagleMock
+import Foundation
+import Logging
+
+/// `beagle-mock serve`: serves a screens folder until Ctrl+C.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve a folder of Beagle screens and images over HTTP.",
+        discussion: """
+            Routes come from file names: screens/home.json is GET /home, screens/catalog/index.json is \
+            GET /catalog, home.ios.json answers GET /home for `beagle-platform: IOS`, cart.post.json \
+            answers POST /cart, and images/ is served under /images.
+
+            Examples:
+              beagle-mock serve                        serve ./screens on http://127.0.0.1:8080
+              beagle-mock serve ./screens --port 9000  another port
+              beagle-mock serve --host 0.0.0.0         reachable from phones and emulators on your network
+              beagle-mock serve --images ./assets      serve ./assets under /images
+              BEAGLE_MOCK_PORT=9000 beagle-mock serve  the port from the environment
+            """
+    )
+
+    @Argument(help: "The screens folder.", completion: .directory)
+    var directory: String = "screens"
+
+    @Option(
+        help: "The folder served under /images (default: an images/ folder beside the screens folder).", completion: .directory)
+    var images: String?
+
+    @Option(help: "The address to listen on (env BEAGLE_MOCK_HOST; default 127.0.0.1, use 0.0.0.0 for devices on your network).")
+    var host: String?
+
+    @Option(help: "The port to listen on (env BEAGLE_MOCK_PORT; default 8080; 0 picks a free port).")
+    var port: Int?
+
+    @Option(help: "The config file (default: beagle-mock.yml in the screens folder).", completion: .file())
+    var config: String?
+
+    @Flag(name: .customLong("no-cors"), help: "Send no CORS headers and answer no preflight requests.")
+    var noCORS = false
+
+    @Option(help: "How log lines look: text or json.")
+    var logFormat: LogFormat = .text
+
+    @Flag(help: "Print no request lines (warnings and errors still print).")
+    var quiet = false
+
+    mutating func validate() throws {
+        let environment = ProcessInfo.processInfo.environment
+        if host == nil { host = environment["BEAGLE_MOCK_HOST"] }
+        if let host, host.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--host must not be empty")
+        }
+        if port == nil, let text = environment["BEAGLE_MOCK_PORT"] {
+            guard let value = Int(text) else {
+                throw ValidationError("BEAGLE_MOCK_PORT='\(text)' is not a port number (0-65535)")
+            }
+            port = value
+        }
+        if let port, !(0...65535).contains(port) {
+            throw ValidationError("--port \(port) is not a port number (0-65535)")
+        }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { _ in ConsoleLogHandler(format: logFormat, logLevel: quiet ? .warning : .info) }
+        let configuration = MockServerConfiguration(
+            screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
+            configFile: config, cors: !noCORS, logger: Logger(label: "beagle-mock"))
+        let server: MockServer
+        do {
+            server = try MockServer(configuration: configuration)
+        } catch {
+            Console.error("beagle-mock: \(error)")
+            throw ExitCode.failure
+        }
+        let banner = Banner(server: server, screensArgument: directory, quiet: quiet)
+        do {
+            try await server.run { port in Console.out(banner.text(port: port)) }
+        } catch {
+            Console.error("beagle-mock: \(error)")
+            throw ExitCode.failure
+        }
+        if !quiet { Console.out("beagle-mock stopped") }
+    }
+}
+
+extension LogFormat: ExpressibleByArgument {}

@@ -1,0 +1,114 @@
+import BeagleMock
+import Foundation
+import MockTestSupport
+import Testing
+
+/// Nothing outside the screens folder is ever served, whatever the spelling, and the server
+/// keeps serving after each refusal (issue 2, item 4).
+@Suite struct PathSafetyTests {
+    /// A folder with a secret beside the screens folder, links that lead out, and hidden files.
+    static func makeFolder() throws -> TemporaryScreens {
+        let folder = try TemporaryScreens([
+            "secret.json": #"{"leak":"TOP-SECRET-JSON"}"#,
+            "secret.txt": "TOP-SECRET-TEXT",
+            "outside/data.json": #"{"leak":"TOP-SECRET-FOLDER"}"#,
+            "screens/home.json": #"{"home":true}"#,
+            "screens/inside/ok.json": #"{"ok":true}"#,
+            "screens/.git/config": "TOP-SECRET-GIT",
+            "screens/.env": "TOP-SECRET-ENV",
+            "screens/beagle-mock.yml": "# TOP-SECRET-CONFIG\n",
+        ])
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: folder.screens + "/leak.json", withDestinationPath: folder.root + "/secret.json")
+        try manager.createSymbolicLink(atPath: folder.screens + "/leak.txt", withDestinationPath: "../secret.txt")
+        try manager.createSymbolicLink(atPath: folder.screens + "/out", withDestinationPath: folder.root + "/outside")
+        try manager.createSymbolicLink(atPath: folder.screens + "/etc", withDestinationPath: "/etc")
+        // Links that stay inside are fine.
+        try manager.createSymbolicLink(atPath: folder.screens + "/alias.json", withDestinationPath: "inside/ok.json")
+        try manager.createSymbolicLink(atPath: folder.screens + "/more", withDestinationPath: "inside")
+        // A link to the config under another name, and a link into a hidden folder.
+        try manager.createSymbolicLink(atPath: folder.screens + "/settings.json", withDestinationPath: "beagle-mock.yml")
+        try manager.createSymbolicLink(atPath: folder.screens + "/git.txt", withDestinationPath: ".git/config")
+        try manager.linkItem(atPath: folder.screens + "/beagle-mock.yml", toPath: folder.screens + "/hardlink.json")
+        return folder
+    }
+
+    static let refusedTargets: [String] = [
+        "/../secret.json",
+        "/..%2fsecret.json",
+        "/%2e%2e/secret.json",
+        "/%2E%2E/secret.txt",
+        "/%2e%2e%2fsecret.json",
+        "/inside/../../secret.json",
+        "/inside/%2e%2e/%2e%2e/secret.json",
+        "/..%5csecret.json",
+        "/%5c..%5csecret.json",
+        "/..\\secret.json",
+        "/secret.json%00.png",
+        "/home%00",
+        "/%252e%252e/secret.json",
+        "/%25252e%25252e/secret.json",
+        "//etc/passwd",
+        "/etc/passwd",
+        "/%2fetc%2fpasswd",
+        "http://localhost/../secret.json",
+        "/leak",
+        "/leak.json",
+        "/leak.txt",
+        "/out/data",
+        "/out/data.json",
+        "/.git/config",
+        "/.env",
+        "/%2egit/config",
+        "/inside/../.env",
+        "/beagle-mock.yml",
+        "/settings",
+        "/hardlink",
+        "/git.txt",
+        "/images/../secret.json",
+        "/images/%2e%2e/secret.txt",
+    ]
+
+    @Test(arguments: refusedTargets)
+    func refusesAndKeepsServing(target: String) async throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        let configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        try await withMockServer(configuration) { server in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET \(target) HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            let answer = await connection.readResponse()
+            await connection.close()
+            let response = try #require(answer, "\(target) got no response")
+            #expect([400, 404].contains(response.status), "\(target) answered \(response.status)")
+            #expect(!response.text.contains("TOP-SECRET"))
+            // Whatever happened to that request, the next one is served.
+            let next = try #require(try await HTTPProbe.request(port: server.port, target: "/home"))
+            #expect(next.status == 200)
+            #expect(next.text == #"{"home":true}"#)
+        }
+    }
+
+    @Test(arguments: [("/alias", #"{"ok":true}"#), ("/more/ok", #"{"ok":true}"#), ("/inside/ok.json", #"{"ok":true}"#)])
+    func linksThatStayInsideAreServed(target: String, body: String) async throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        try await withMockServer(MockServerConfiguration(screensDirectory: folder.screens, port: 0)) { server in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: target))
+            #expect(response.status == 200)
+            #expect(response.text == body)
+        }
+    }
+
+    @Test func configGivenElsewhereIsNotServedEither() async throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        try folder.write("screens/custom.json", #"{"latency":"0"}"#)
+        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        configuration.configFile = folder.screens + "/custom.json"
+        try await withMockServer(configuration) { server in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: "/custom"))
+            #expect(response.status == 404)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import BeagleMock
+import MockTestSupport
+import Testing
+
+/// SPEC section 1's route rules, against a live server.
+@Suite struct RouteResolutionTests {
+    static let files = [
+        "screens/home.json": #"{"_beagleComponent_":"beagle:text","text":"default"}"#,
+        "screens/home.ios.json": #"{"_beagleComponent_":"beagle:text","text":"ios"}"#,
+        "screens/home.web.json": #"{"_beagleComponent_":"beagle:text","text":"web"}"#,
+        "screens/profile.mobile.json": #"{"_beagleComponent_":"beagle:text","text":"mobile"}"#,
+        "screens/profile.json": #"{"_beagleComponent_":"beagle:text","text":"profile"}"#,
+        "screens/catalog/index.json": #"{"_beagleComponent_":"beagle:text","text":"catalog"}"#,
+        "screens/catalog/index.android.json": #"{"_beagleComponent_":"beagle:text","text":"catalog android"}"#,
+        "screens/catalog/item-1.json": #"{"_beagleComponent_":"beagle:text","text":"item 1"}"#,
+        "screens/index.json": #"{"_beagleComponent_":"beagle:text","text":"root"}"#,
+        "screens/cart.post.json": #"{"ok":true}"#,
+        "screens/cart.post.ios.json": #"{"ok":"ios"}"#,
+        "screens/order.put.json": #"{"put":true}"#,
+        "screens/banner.png": "PNGDATA",
+        "screens/notes.txt": "hello",
+        "screens/a..b.json": #"{"dots":true}"#,
+        "images/logo.png": "LOGO",
+        "images/icons/star.svg": "<svg/>",
+    ]
+
+    @Test(arguments: [
+        ("/home", nil as String?, "default"),
+        ("/home.json", nil, "default"),
+        ("//home", nil, "default"),
+        ("/home", "IOS", "ios"),
+        ("/home", "ios", "ios"),
+        ("/home", "WEB", "web"),
+        ("/home", "ANDROID", "default"),
+        ("/home", "FLUTTER", "default"),
+        ("/profile", "IOS", "mobile"),
+        ("/profile", "ANDROID", "mobile"),
+        ("/profile", "WEB", "profile"),
+        ("/catalog", nil, "catalog"),
+        ("/catalog/", nil, "catalog"),
+        ("/catalog.json", nil, "catalog"),
+        ("/catalog", "ANDROID", "catalog android"),
+        ("/catalog", "IOS", "catalog"),
+        ("/catalog/item-1", nil, "item 1"),
+        ("/catalog/item-1?from=home", nil, "item 1"),
+        ("/", nil, "root"),
+    ])
+    func servesScreen(path: String, platform: String?, text: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let headers = platform.map { [("beagle-platform", $0)] } ?? []
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: path, headers: headers))
+            #expect(response.status == 200)
+            #expect(response.text.contains("\"\(text)\""))
+            #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+            #expect(response.header("Vary") == "beagle-platform")
+        }
+    }
+
+    @Test(arguments: ["/home.ios", "/home.ios.json", "/cart.post", "/cart.post.json", "/profile.mobile", "/nothing"])
+    func variantsAndMethodFilesAreNotRoutes(path: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: path))
+            #expect(response.status == 404)
+            #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+            #expect(response.text.contains("\"error\""))
+        }
+    }
+
+    @Test func methodFilesAnswerTheirMethod() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let post = try #require(
+                try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", body: Array("{}".utf8)))
+            #expect(post.status == 200)
+            #expect(post.text == #"{"ok":true}"#)
+            let iosPost = try #require(
+                try await HTTPProbe.request(
+                    port: server.port, method: "POST", target: "/cart", headers: [("beagle-platform", "IOS")]))
+            #expect(iosPost.text == #"{"ok":"ios"}"#)
+            let put = try #require(try await HTTPProbe.request(port: server.port, method: "PUT", target: "/order"))
+            #expect(put.text == #"{"put":true}"#)
+        }
+    }
+
+    @Test func otherMethodsGet405WithAllow() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let delete = try #require(try await HTTPProbe.request(port: server.port, method: "DELETE", target: "/home"))
+            #expect(delete.status == 405)
+            #expect(delete.header("Allow") == "GET, HEAD")
+            let get = try #require(try await HTTPProbe.request(port: server.port, target: "/cart"))
+            #expect(get.status == 405)
+            #expect(get.header("Allow") == "POST")
+            let trace = try #require(try await HTTPProbe.request(port: server.port, method: "PATCH", target: "/order"))
+            #expect(trace.status == 405)
+            #expect(trace.header("Allow") == "PUT")
+        }
+    }
+
+    @Test(arguments: [
+        ("/banner.png", "image/png", "PNGDATA"),
+        ("/notes.txt", "text/plain; charset=utf-8", "hello"),
+        ("/images/logo.png", "image/png", "LOGO"),
+        ("/images/icons/star.svg", "image/svg+xml", "<svg/>"),
+        ("/a..b", "application/json; charset=utf-8", #"{"dots":true}"#),
+    ])
+    func servesFilesAsTheyAre(path: String, type: String, body: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: path))
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == type)
+            #expect(response.text == body)
+            #expect(response.header("Content-Length") == String(body.utf8.count))
+        }
+    }
+
+    @Test func headHasHeadersButNoBody() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let get = try #require(try await HTTPProbe.request(port: server.port, target: "/home"))
+            let head = try #require(try await HTTPProbe.request(port: server.port, method: "HEAD", target: "/home"))
+            #expect(head.status == 200)
+            #expect(head.body.isEmpty)
+            #expect(head.header("Content-Length") == String(get.body.count))
+            #expect(head.header("ETag") == get.header("ETag"))
+        }
+    }
+
+    @Test func imagesFolderCanBeGiven() async throws {
+        let folder = try TemporaryScreens(["elsewhere/pic.png": "ELSEWHERE", "screens/home.json": "{}"])
+        defer { folder.remove() }
+        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        configuration.imagesDirectory = folder.root + "/elsewhere"
+        try await withMockServer(configuration) { server in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: "/images/pic.png"))
+            #expect(response.text == "ELSEWHERE")
+        }
+    }
+}

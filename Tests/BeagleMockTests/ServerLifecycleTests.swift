@@ -1,0 +1,94 @@
+import BeagleMock
+import MockTestSupport
+import Testing
+
+@Suite struct ServerLifecycleTests {
+    @Test func missingScreensFolderIsAClearError() {
+        #expect(throws: MockServerError.screensFolderMissing("/nonexistent/screens")) {
+            try MockServer(configuration: .init(screensDirectory: "/nonexistent/screens", port: 0))
+        }
+    }
+
+    @Test func missingImagesFolderIsAClearError() throws {
+        let folder = try TemporaryScreens()
+        defer { folder.remove() }
+        #expect(throws: MockServerError.imagesFolderMissing("/nonexistent/images")) {
+            try MockServer(
+                configuration: .init(screensDirectory: folder.screens, imagesDirectory: "/nonexistent/images", port: 0))
+        }
+    }
+
+    @Test func portInUseIsAClearError() async throws {
+        try await withMockServer(files: ["screens/home.json": "{}"]) { server, folder in
+            let second = MockServerConfiguration(screensDirectory: folder.screens, port: server.port)
+            await #expect(throws: MockServerError.portInUse(host: "127.0.0.1", port: server.port)) {
+                _ = try await MockServer.start(second)
+            }
+            // The first server is unharmed.
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: "/home"))
+            #expect(response.status == 200)
+        }
+    }
+
+    @Test func unknownHostIsAClearError() async throws {
+        let folder = try TemporaryScreens()
+        defer { folder.remove() }
+        await #expect(throws: MockServerError.self) {
+            _ = try await MockServer.start(.init(screensDirectory: folder.screens, host: "no-such-host.invalid", port: 0))
+        }
+    }
+
+    @Test func twoServersRunSideBySideOnPortZero() async throws {
+        try await withMockServer(files: ["screens/home.json": #"{"a":1}"#]) { first, _ in
+            try await withMockServer(files: ["screens/home.json": #"{"b":2}"#]) { second, _ in
+                #expect(first.port != second.port)
+                let a = try #require(try await HTTPProbe.request(port: first.port, target: "/home"))
+                let b = try #require(try await HTTPProbe.request(port: second.port, target: "/home"))
+                #expect(a.text == #"{"a":1}"#)
+                #expect(b.text == #"{"b":2}"#)
+            }
+        }
+    }
+
+    @Test func stopClosesTheListener() async throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let server = try await MockServer.start(.init(screensDirectory: folder.screens, port: 0))
+        let port = server.port
+        try await server.stop()
+        await #expect(throws: (any Error).self) { _ = try await RawConnection.connect(port: port) }
+    }
+
+    @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
+        try await withMockServer(files: ["screens/home.json": #"{"k":1}"#]) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            for _ in 0..<5 {
+                try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = try #require(await connection.readResponse())
+                #expect(response.text == #"{"k":1}"#)
+            }
+            // Pipelined: two requests in one write, two responses in order.
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\nGET /nothing HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await connection.readResponse()?.status == 200)
+            #expect(await connection.readResponse()?.status == 404)
+            await connection.close()
+        }
+    }
+
+    @Test func oversizedBodyGets413AndTheConnectionCloses() async throws {
+        try await withMockServer(files: ["screens/cart.post.json": "{}"], configure: { $0.maxRequestBodySize = 1024 }) {
+            server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n" + String(repeating: "x", count: 4096))
+            let response = try #require(await connection.readResponse())
+            #expect(response.status == 413)
+            #expect(response.header("Connection") == "close")
+            let (_, ending) = await connection.readToEnd(timeout: .seconds(5))
+            #expect(ending != .open)
+            let next = try #require(
+                try await HTTPProbe.request(port: server.port, method: "POST", target: "/cart", body: Array("{}".utf8)))
+            #expect(next.status == 200)
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Synchronization
+
+/// Runs the built `beagle-mock` executable, as a user would, for command-line tests.
+public struct CommandRunner: Sendable {
+    /// What a finished command left behind.
+    public struct Result: Sendable {
+        public let status: Int32
+        public let output: String
+        public let error: String
+    }
+
+    /// The `beagle-mock` binary next to the test bundle.
+    public static var executable: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+        ]
+        for folder in candidates {
+            let url = folder.appendingPathComponent("beagle-mock")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return candidates[0].appendingPathComponent("beagle-mock")
+    }
+
+    /// Runs `beagle-mock arguments…` to completion in `directory`.
+    public static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+    ) async throws -> Result {
+        let process = try start(arguments, in: directory, environment: environment)
+        return await process.finish()
+    }
+
+    /// Starts `beagle-mock arguments…` without waiting for it.
+    public static func start(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+    ) throws -> RunningCommand {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var merged = ProcessInfo.processInfo.environment
+        merged.removeValue(forKey: "BEAGLE_MOCK_PORT")
+        merged.removeValue(forKey: "BEAGLE_MOCK_HOST")
+        merged.merge(environment) { $1 }
+        process.environment = merged
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        let running = RunningCommand(process: process, output: output, error: error)
+        try process.run()
+        return running
+    }
+}
+
+/// A `beagle-mock` process started by a test.
+public final class RunningCommand: @unchecked Sendable {
+    // Safe to share: `Process` is only touched through thread-safe calls (its pid, and the
+    // termination status once `exited` says it has ended); everything else sits in `collected`.
+    private let process: Process
+    private let collected = CollectedText()
+
+    init(process: Process, output: Pipe, error: Pipe) {
+        self.process = process
+        let collected = self.collected
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, error: false) }
+        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, error: true) }
+        process.terminationHandler = { process in collected.exit(process.terminationStatus) }
+    }
+
+    /// The process id.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Standard output so far.
+    public var output: String { collected.output }
+
+    /// Sends a signal (SIGINT, SIGTERM).
+    public func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Waits until standard output holds `text`; false when the process exits first or `timeout` passes.
+    public func waitForOutput(containing text: String, timeout: Duration = .seconds(30)) async -> Bool {
+        await collected.wait(timeout: timeout) { state in
+            state.outputText.contains(text) ? true : state.status != nil ? false : nil
+        } ?? false
+    }
+
+    /// Waits for the process to exit and returns what it printed.
+    public func finish(timeout: Duration = .seconds(60)) async -> CommandRunner.Result {
+        let status = await collected.wait(timeout: timeout) { $0.status } ?? -1
+        return CommandRunner.Result(status: status, output: collected.output, error: collected.error)
+    }
+}
+
+/// Output, error text and exit status of a process, with waiters woken on every change.
+private final class CollectedText: Sendable {
+    struct State {
+        var out = Data()
+        var err = Data()
+        var status: Int32?
+        var observers: [Int: AsyncStream<Void>.Continuation] = [:]
+        var nextObserver = 0
+        var outputText: String { String(decoding: out, as: UTF8.self) }
+    }
+    private let state = Mutex(State())
+
+    func append(_ data: Data, error: Bool) {
+        guard !data.isEmpty else { return }
+        change { state in
+            if error { state.err.append(data) } else { state.out.append(data) }
+        }
+    }
+
+    func exit(_ status: Int32) {
+        change { $0.status = status }
+    }
+
+    var output: String { state.withLock { $0.outputText } }
+    var error: String { state.withLock { String(decoding: $0.err, as: UTF8.self) } }
+
+    /// Waits until `check` gives a value, or `timeout` passes (nil).
+    func wait<T: Sendable>(timeout: Duration, _ check: @escaping @Sendable (State) -> T?) async -> T? {
+        let (changes, continuation) = AsyncStream<Void>.makeStream()
+        let id = state.withLock { state in
+            state.nextObserver += 1
+            state.observers[state.nextObserver] = continuation
+            return state.nextObserver
+        }
+        defer { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
+        continuation.yield()
+        return await withTaskGroup(of: T?.self) { group in
+            group.addTask { [self] in
+                for await _ in changes {
+                    if let value = state.withLock({ check($0) }) { return value }
+                }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            continuation.finish()
+            return first
+        }
+    }
+
+    private func change(_ body: (inout State) -> Void) {
+        let observers = state.withLock { state in
+            body(&state)
+            return Array(state.observers.values)
+        }
+        for observer in observers { observer.yield() }
+    }
+}

@@ -1,0 +1,203 @@
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A TCP connection to a server under test that sends exactly the bytes it is given and reports
+/// exactly the bytes that come back and how the connection ended: what a test of bytes on the
+/// wire needs, and what an HTTP client library hides.
+public final class RawConnection: Sendable {
+    /// How the server ended the connection, as seen from the client.
+    public enum Ending: Sendable, Equatable {
+        /// An orderly close (FIN).
+        case closed
+        /// A TCP reset (RST).
+        case reset
+        /// Still open when the wait ended.
+        case open
+    }
+
+    private let channel: any Channel
+    private let inbox: Inbox
+
+    /// Connects to `host:port`.
+    public static func connect(host: String = "127.0.0.1", port: Int) async throws -> RawConnection {
+        let inbox = Inbox()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(InboxHandler(inbox: inbox))
+                }
+            }
+            .connect(host: host, port: port).get()
+        return RawConnection(channel: channel, inbox: inbox)
+    }
+
+    private init(channel: any Channel, inbox: Inbox) {
+        self.channel = channel
+        self.inbox = inbox
+    }
+
+    /// Sends bytes as they are.
+    public func send(_ bytes: [UInt8]) async throws {
+        try await channel.writeAndFlush(ByteBuffer(bytes: bytes))
+    }
+
+    /// Sends text as UTF-8, as it is (write `\r\n` yourself).
+    public func send(_ text: String) async throws {
+        try await send(Array(text.utf8))
+    }
+
+    /// Closes the sending half (a half-close), keeping the receiving half open.
+    public func shutdownOutput() async throws {
+        try await channel.close(mode: .output)
+    }
+
+    /// Reads until the server ends the connection or `timeout` passes; returns what arrived
+    /// and how it ended.
+    public func readToEnd(timeout: Duration = .seconds(10)) async -> (bytes: [UInt8], ending: Ending) {
+        let deadline = ContinuousClock.now + timeout
+        while inbox.ending == nil, await inbox.waitForMore(until: deadline) {}
+        return (inbox.take(), inbox.ending ?? .open)
+    }
+
+    /// Reads one whole HTTP/1.1 response (by Content-Length or chunked framing); nil when the
+    /// connection ends before a whole response arrived or `timeout` passes.
+    public func readResponse(timeout: Duration = .seconds(10), isHead: Bool = false) async -> RawHTTPResponse? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let response = inbox.takeResponse(isHead: isHead) { return response }
+            if inbox.ending != nil { return nil }
+            guard await inbox.waitForMore(until: deadline) else { return nil }
+        }
+    }
+
+    /// How the connection has ended so far (`.open` while it has not).
+    public var ending: Ending { inbox.ending ?? .open }
+
+    /// Closes the connection.
+    public func close() async {
+        try? await channel.close()
+    }
+}
+
+/// What has arrived on a connection, shared between the channel's event loop and the test.
+final class Inbox: Sendable {
+    private struct State {
+        var bytes: [UInt8] = []
+        var ending: RawConnection.Ending?
+        var version = 0
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+    }
+    private let state = Mutex(State())
+
+    var ending: RawConnection.Ending? { state.withLock { $0.ending } }
+
+    func append(_ buffer: ByteBuffer) {
+        change { $0.bytes += buffer.readableBytesView }
+    }
+
+    func end(_ ending: RawConnection.Ending) {
+        change { state in
+            // A reset reported after a FIN still means the connection was reset.
+            if state.ending == nil || ending == .reset { state.ending = ending }
+        }
+    }
+
+    func take() -> [UInt8] {
+        state.withLock { state in
+            defer { state.bytes = [] }
+            return state.bytes
+        }
+    }
+
+    func takeResponse(isHead: Bool) -> RawHTTPResponse? {
+        state.withLock { state in
+            guard let (response, used) = RawHTTPResponse.parse(state.bytes, isHead: isHead) else { return nil }
+            state.bytes.removeFirst(used)
+            return response
+        }
+    }
+
+    /// Waits until something new arrives; false when `deadline` passed first.
+    func waitForMore(until deadline: ContinuousClock.Instant) async -> Bool {
+        let seen = state.withLock { $0.version }
+        let remaining = deadline - .now
+        guard remaining > .zero else { return false }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitForChange(after: seen) }
+            group.addTask { try? await Task.sleep(for: remaining) }
+            await group.next()
+            group.cancelAll()
+        }
+        return state.withLock { $0.version } > seen
+    }
+
+    private func waitForChange(after version: Int) async {
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if state.version > version || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    private func change(_ body: (inout State) -> Void) {
+        let waiters = state.withLock { state in
+            body(&state)
+            state.version += 1
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// Feeds channel events into an `Inbox`.
+private final class InboxHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
+    let inbox: Inbox
+
+    init(inbox: Inbox) {
+        self.inbox = inbox
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        inbox.append(unwrapInboundIn(data))
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { inbox.end(.closed) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let io = error as? IOError, io.errnoCode == ECONNRESET_CODE {
+            inbox.end(.reset)
+        } else {
+            inbox.end(.closed)
+        }
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        inbox.end(.closed)
+    }
+}
+
+#if canImport(Darwin)
+private let ECONNRESET_CODE: Int32 = 54
+#else
+private let ECONNRESET_CODE: Int32 = 104
+#endif
