@@ -65,13 +65,13 @@ struct ValidateCommand: ParsableCommand {
                 case .imagesFolderNotFound: "images folder '\(images ?? "")' does not exist"
                 case .unreadable(_, let reason): "cannot read '\(directory)': \(reason)"
                 }
-            FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+            Console.error("beagle-mock: \(message)")
             throw ExitCode(1)
         }
         let report = ScreenValidator().validate(folder).inFolder(directory)
         switch format {
-        case .text: FileHandle.standardOutput.write(Data(report.text.utf8))
-        case .json: FileHandle.standardOutput.write(report.json + Data("\n".utf8))
+        case .text: Console.out(report.text)
+        case .json: Console.out(String(decoding: report.json, as: UTF8.self))
         }
         if report.hasErrors { throw ExitCode(1) }
     }
