@@ -72,3 +72,15 @@ public struct ScreenFileName: Sendable, Hashable {
         return (String(rest), String(suffix))
     }
 }
+
+extension ScreenFileName {
+    /// A file of the images folder: always an asset, served at `/images/<path>` whatever its
+    /// extension (a `.json` there is an asset too, not a screen).
+    public init(imagePath: String) {
+        relativePath = imagePath
+        route = "/images/" + imagePath
+        platform = nil
+        method = nil
+        isJSON = false
+    }
+}

@@ -1,0 +1,146 @@
+/// The component and action types Beagle's Coder registers, with the fields of each that hold
+/// components or actions.
+///
+/// Lookup follows Beagle iOS 2.x's `Coder`: names are `namespace:name` compared without regard
+/// to case (`beagle:Button` is `beagle:button`); `beagle:` names must be registered built-ins;
+/// `custom:` names are registered by the app, so any is accepted. Names Beagle 1.x had and 2.x
+/// dropped are recognised as such, so a message can say so instead of "unknown".
+public struct BeagleCatalogue: Sendable {
+    /// The types Beagle 2.x registers.
+    public let types: [BeagleType]
+    /// Types only Beagle 1.x registered.
+    public let legacyTypes: [BeagleType]
+    private let byKey: [String: BeagleType]
+    private let legacyByKey: [String: BeagleType]
+
+    /// A catalogue of the given types.
+    public init(types: [BeagleType], legacyTypes: [BeagleType] = []) {
+        self.types = types
+        self.legacyTypes = legacyTypes
+        // Later duplicates would be a mistake in the table; keep the first.
+        byKey = Dictionary(types.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        legacyByKey = Dictionary(legacyTypes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The built-in components.
+    public var components: [BeagleType] { types.filter { $0.kind == .component } }
+    /// The built-in actions.
+    public var actions: [BeagleType] { types.filter { $0.kind == .action } }
+
+    /// The built-in type named `identifier`, in any letter case, nil if there is none.
+    public func type(named identifier: String) -> BeagleType? {
+        byKey[identifier.lowercased()]
+    }
+
+    /// What `identifier` names when read as `kind` (or as either kind when `kind` is nil).
+    public func lookup(_ identifier: String, as kind: BeagleTypeKind? = nil) -> BeagleTypeLookup {
+        let key = identifier.lowercased()
+        guard let colon = key.firstIndex(of: ":") else {
+            let suggestion = byKey["beagle:" + key].flatMap { kind == nil || $0.kind == kind ? $0.identifier : nil }
+            return .unknownNamespace("", suggestion: suggestion)
+        }
+        let namespace = String(identifier[..<colon])
+        let name = String(key[key.index(after: colon)...])
+        switch namespace.lowercased() {
+        case "custom":
+            return .custom(identifier)
+        case "beagle":
+            if let type = byKey[key] {
+                return kind == nil || type.kind == kind ? .builtIn(type) : .wrongKind(type)
+            }
+            if let type = legacyByKey[key] { return .legacy(type) }
+            return .unknownBeagleType(suggestion: suggestion(forName: name, kind: kind))
+        default:
+            let guess = byKey["beagle:" + name].flatMap { kind == nil || $0.kind == kind ? $0.identifier : nil }
+            return .unknownNamespace(namespace, suggestion: guess)
+        }
+    }
+
+    /// The closest built-in name to an unknown `beagle:` name: Beagle 1.0's
+    /// `beagle:component:pageView` form first, then a near miss in spelling.
+    private func suggestion(forName name: String, kind: BeagleTypeKind?) -> BeagleType? {
+        let candidates = types.filter { kind == nil || $0.kind == kind }
+        if let lastColon = name.lastIndex(of: ":") {
+            let bare = "beagle:" + name[name.index(after: lastColon)...]
+            if let type = candidates.first(where: { $0.key == bare }) { return type }
+        }
+        var best: (distance: Int, type: BeagleType)?
+        for type in candidates {
+            let candidate = String(type.key.dropFirst("beagle:".count))
+            guard let distance = EditDistance.between(name, candidate, limit: 2) else { continue }
+            if let current = best, current.distance <= distance { continue }
+            best = (distance, type)
+        }
+        return best?.type
+    }
+}
+
+extension BeagleCatalogue {
+    /// Beagle 2.x: 17 components and 16 actions, as registered by Beagle iOS 2.x's `Coder`,
+    /// and the 1.x-only names (Beagle 1.9's `ComponentDecoder`).
+    public static let beagle2 = BeagleCatalogue(
+        types: [
+            BeagleType("beagle:button", .component, fields: ["onPress": .actions]),
+            BeagleType("beagle:container", .component, fields: ["children": .components, "onInit": .actions]),
+            BeagleType(
+                "beagle:gridView", .component,
+                fields: ["templates": .templates, "onInit": .actions, "onScrollEnd": .actions]
+            ),
+            BeagleType("beagle:image", .component, fields: ["path": .imagePath]),
+            BeagleType("beagle:lazyComponent", .component, fields: ["initialState": .component]),
+            BeagleType(
+                "beagle:listView", .component,
+                fields: ["templates": .templates, "onInit": .actions, "onScrollEnd": .actions]
+            ),
+            BeagleType("beagle:pageIndicator", .component),
+            BeagleType("beagle:pageView", .component, fields: ["children": .components, "onPageChange": .actions]),
+            BeagleType("beagle:pullToRefresh", .component, fields: ["child": .component, "onPull": .actions]),
+            BeagleType(
+                "beagle:screenComponent", .component,
+                fields: ["child": .component, "navigationBar": .navigationBar]
+            ),
+            BeagleType("beagle:scrollView", .component, fields: ["children": .components]),
+            BeagleType(
+                "beagle:simpleForm", .component,
+                fields: ["children": .components, "onSubmit": .actions, "onValidationError": .actions]
+            ),
+            BeagleType("beagle:tabBar", .component, fields: ["onTabSelection": .actions]),
+            BeagleType("beagle:text", .component),
+            BeagleType(
+                "beagle:textInput", .component,
+                fields: ["onChange": .actions, "onFocus": .actions, "onBlur": .actions]
+            ),
+            BeagleType("beagle:touchable", .component, fields: ["child": .component, "onPress": .actions]),
+            BeagleType("beagle:webView", .component),
+
+            BeagleType("beagle:addChildren", .action, fields: ["value": .components]),
+            BeagleType("beagle:alert", .action, fields: ["onPressOk": .actions]),
+            BeagleType("beagle:condition", .action, fields: ["onTrue": .actions, "onFalse": .actions]),
+            BeagleType("beagle:confirm", .action, fields: ["onPressOk": .actions, "onPressCancel": .actions]),
+            BeagleType("beagle:openExternalURL", .action),
+            BeagleType("beagle:openNativeRoute", .action),
+            BeagleType("beagle:popStack", .action),
+            BeagleType("beagle:popToView", .action),
+            BeagleType("beagle:popView", .action),
+            BeagleType("beagle:pushStack", .action, fields: ["route": .route]),
+            BeagleType("beagle:pushView", .action, fields: ["route": .route]),
+            BeagleType("beagle:resetApplication", .action, fields: ["route": .route]),
+            BeagleType("beagle:resetStack", .action, fields: ["route": .route]),
+            BeagleType(
+                "beagle:sendRequest", .action,
+                fields: ["onSuccess": .actions, "onError": .actions, "onFinish": .actions]
+            ),
+            BeagleType("beagle:setContext", .action),
+            BeagleType("beagle:submitForm", .action),
+        ],
+        legacyTypes: [
+            BeagleType("beagle:form", .component),
+            BeagleType("beagle:formSubmit", .component),
+            BeagleType("beagle:formInput", .component),
+            BeagleType("beagle:tabView", .component),
+            BeagleType("beagle:formValidation", .action),
+            BeagleType("beagle:formLocalAction", .action),
+            BeagleType("beagle:formRemoteAction", .action),
+        ]
+    )
+}

@@ -1,0 +1,30 @@
+/// What Beagle 2.x decodes a field of a built-in type into, where that matters for validation:
+/// fields that hold components or actions, and the plain structures on the way to them.
+///
+/// Fields not listed for a type (text, style, context, data sources…) are data and are not
+/// checked.
+public enum BeagleFieldShape: Sendable, Hashable {
+    /// One component: an object with `_beagleComponent_` (`child`, `initialState`).
+    case component
+    /// An array of components (`children`, `addChildren`'s `value`).
+    case components
+    /// One action: an object with `_beagleAction_` (a navigation bar item's `action`).
+    case action
+    /// An array of actions (`onPress`, `onSuccess`, `onInit`…).
+    case actions
+    /// A navigation `Route`: `{"url": …, "fallback": screen, "httpAdditionalData": …}` or
+    /// `{"screen": screen}`. Not a component.
+    case route
+    /// A `Screen` struct (a route's `screen` or `fallback`): no type key needed, its `child` is
+    /// a component and its `navigationBar` a navigation bar.
+    case screen
+    /// A `NavigationBar`: a plain object whose `navigationBarItems` are plain items.
+    case navigationBar
+    /// `navigationBarItems`: plain objects (not components) with an `action` or `onPress`.
+    case navigationBarItems
+    /// A list or grid's `templates`: plain objects whose `view` is a component.
+    case templates
+    /// An image `path`: an object with `_beagleImagePath_` (`local` or `remote`), or an
+    /// expression.
+    case imagePath
+}

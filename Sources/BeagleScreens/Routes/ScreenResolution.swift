@@ -1,0 +1,29 @@
+/// What a request for a path resolves to in a ``ScreenFolder``.
+public enum ScreenResolution: Sendable, Hashable {
+    /// A file to serve.
+    case found(ScreenMatch)
+    /// Nothing at that route: 404.
+    case notFound(route: String)
+    /// The route exists, but not for this method: 405 with `Allow: allowed`.
+    case methodNotAllowed(route: String, allowed: [String])
+
+    /// The file to serve, if any.
+    public var match: ScreenMatch? {
+        if case .found(let match) = self { return match }
+        return nil
+    }
+}
+
+/// The file chosen for a request, and why.
+public struct ScreenMatch: Sendable, Hashable {
+    /// The file to serve.
+    public let file: ScreenFile
+    /// The route asked for, normalised (`/catalog`, `/`, `/images/beach.jpg`).
+    public let route: String
+    /// The platform of the variant file chosen (`home.ios.json` gives IOS; `home.mobile.json`
+    /// gives MOBILE), nil when the plain file or an asset was chosen.
+    public let platform: BeaglePlatform?
+    /// Whether the route has platform variants for this method, so that the answer depends on
+    /// the `beagle-platform` header and a response should carry `Vary: beagle-platform`.
+    public let variesByPlatform: Bool
+}

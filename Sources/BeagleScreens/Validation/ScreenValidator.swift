@@ -1,0 +1,96 @@
+import Foundation
+
+/// Checks screen JSON the way a Beagle 2.x app will read it, and a screens folder the way the
+/// mock will serve it.
+///
+/// Every JSON file of the screens folder is checked (screens, platform variants and method
+/// files; the images folder holds assets and is not). What is checked, and how severe it is —
+/// **errors** break the app, **warnings** leave it working but probably not as meant:
+///
+/// | check | severity |
+/// |---|---|
+/// | JSON syntax (with line and column) | error: nothing decodes |
+/// | `_beagleComponent_` / `_beagleAction_`: unknown `beagle:` type, a Beagle 1.x-only type, an unknown namespace, a component named as an action or the reverse, a type that is not a string | error: Beagle decodes an "unknown component" or an action that does nothing |
+/// | a component or action missing where Beagle 2.x decodes one (`child`, elements of `children`, `onPress`…, a template's `view`, a route's `screen.child`), the wrong JSON type there (an object where an array of actions belongs) | error: the whole screen fails to decode |
+/// | a route with neither `url` nor `screen`; an image `path` that is not an image path or an expression; `_beagleImagePath_` other than `local`/`remote`; a remote image without `url` | error: decoding fails |
+/// | a `beaglePlatform` wrapper with an unknown platform or without a `child` object | error: it is removed for every platform |
+/// | a navigation route (`pushView`, `pushStack`, `resetApplication`, `resetStack`) or a `lazyComponent` path that resolves to no screen in the folder | error (the app shows its error view); a warning when the route has a `fallback`, which the app shows instead |
+/// | a `sendRequest`/`submitForm` url with no file for its method (`cart.post.json`) | error: the request fails (405 or 404) |
+/// | a route that resolves for some platforms only (only `promo.ios.json` exists) | warning naming the platforms that get 404 |
+/// | a remote image under the mock's own URL (a path starting with `/`) that is not there | warning: the app shows the placeholder |
+/// | a URL that is neither `http(s)://` nor a path starting with `/` | warning: Beagle fetches it without the base URL |
+/// | a screen whose root is not a component (an action, plain data, an array), a root `beaglePlatform` wrapper, duplicate keys | warning: maybe intended (data for a request), maybe not |
+///
+/// Routes are checked for the platforms that can see them: a reference inside a
+/// `beaglePlatform: IOS` wrapper, or in `home.ios.json`, is checked for IOS only. Absolute
+/// URLs and expressions (`@{…}`) are not checked.
+public struct ScreenValidator: Sendable {
+    /// The types Beagle knows.
+    public let catalogue: BeagleCatalogue
+
+    /// A validator for the given catalogue (Beagle 2.x by default).
+    public init(catalogue: BeagleCatalogue = .beagle2) {
+        self.catalogue = catalogue
+    }
+
+    /// Checks every JSON file of `folder`, reading them from disk.
+    public func validate(_ folder: ScreenFolder) -> ValidationReport {
+        let screens = folder.files.filter(\.name.isJSON)
+        var diagnostics: [Diagnostic] = []
+        for file in screens {
+            do {
+                let data = try Data(contentsOf: file.url)
+                diagnostics += validate(screen: data, at: file.relativePath, in: folder)
+            } catch {
+                diagnostics.append(
+                    Diagnostic(
+                        file: file.relativePath, line: 1, column: 1, severity: .error,
+                        message: "cannot read the file: \(error.localizedDescription)"))
+            }
+        }
+        return ValidationReport(diagnostics: diagnostics, files: screens.count)
+    }
+
+    /// Checks one screen's bytes alone: syntax, types and shapes, and URLs that can reach no
+    /// BFF. Routes are not resolved (there is no folder). `file` names it in the diagnostics.
+    /// A `file` named like a method file (`cart.post.json`) is read as data, not as a screen.
+    public func validate(screen data: Data, file: String) -> [Diagnostic] {
+        check(data, file: file, folder: nil)
+    }
+
+    /// Checks one file of `folder` (its bytes given, as the server has them): everything
+    /// ``validate(screen:file:)`` checks, plus the routes and images it references, resolved in
+    /// `folder` for the platforms that get this file. `relativePath` is the file's path in the
+    /// screens folder.
+    public func validate(screen data: Data, at relativePath: String, in folder: ScreenFolder) -> [Diagnostic] {
+        check(data, file: relativePath, folder: folder)
+    }
+
+    private func check(_ data: Data, file: String, folder: ScreenFolder?) -> [Diagnostic] {
+        let root: JSONNode
+        do {
+            root = try JSONReader().parse(data)
+        } catch {
+            return [Diagnostic(file: file, at: error.position, severity: .error, message: error.message)]
+        }
+        let name = ScreenFileName(relativePath: file)
+        var structure = StructureCheck(catalogue: catalogue, file: file)
+        structure.check(root: root, isScreen: name.method == nil)
+        var references = ReferenceCheck(file: file, folder: folder, filePlatforms: Self.platforms(getting: name, in: folder))
+        for reference in ScreenReferences(in: root).all {
+            references.check(reference)
+        }
+        return (structure.diagnostics + references.diagnostics).sorted()
+    }
+
+    /// The request platforms that get this file when they ask for its route: all of them when
+    /// that cannot be told (no folder, or a file no platform gets).
+    static func platforms(getting name: ScreenFileName, in folder: ScreenFolder?) -> Set<BeaglePlatform> {
+        let all = Set(BeaglePlatform.requestPlatforms)
+        guard let folder else { return all }
+        let getting = all.filter {
+            folder.resolve(name.route, platform: $0, method: name.method ?? "GET").match?.file.relativePath == name.relativePath
+        }
+        return getting.isEmpty ? all : getting
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import BeagleScreens
+import Foundation
+
+/// `beagle-mock validate`: checks a screens folder the way a Beagle 2.x app and the mock will
+/// read it.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check every screen of a screens folder.",
+        discussion: """
+            Checks JSON syntax (with line and column), _beagleComponent_ and _beagleAction_ \
+            types against Beagle 2.x's catalogue (beagle: types must exist, custom: types are \
+            allowed), where Beagle expects components and actions, beaglePlatform wrappers, \
+            navigation routes and lazy component paths that match no screen in the folder \
+            (platform variants considered), sendRequest/submitForm urls without a file for \
+            their method (cart.post.json), and remote images under the mock's own URL that \
+            are not there.
+
+            Errors are what breaks the app (a screen that does not decode, an unknown type, a \
+            route or request that fails); warnings are what works but probably not as meant \
+            (a missing image shows the placeholder, a route exists for some platforms only, a \
+            route's fallback screen is shown). Exit code 1 when there is an error, 0 otherwise.
+
+            Text output: one `file:line:column: error|warning: message` line per problem, \
+            paths under DIR as you wrote it, then a summary line. JSON output: one object \
+            {"diagnostics": [{"file", "line", "column", "severity", "message"}], \
+            "summary": {"files", "errors", "warnings"}}.
+
+            Examples:
+              beagle-mock validate
+              beagle-mock validate app/screens --images app/assets
+              beagle-mock validate screens --format json > report.json
+            """
+    )
+
+    /// How to print the report.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: ArgumentHelp("The screens folder.", valueName: "dir"))
+    var directory: String = "screens"
+
+    @Option(
+        name: .customLong("images"),
+        help: ArgumentHelp("The images folder (default: an images folder next to DIR, if any).", valueName: "dir"))
+    var images: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    func run() throws {
+        let folder: ScreenFolder
+        do {
+            folder = try ScreenFolder(
+                contentsOf: URL(fileURLWithPath: directory),
+                images: images.map { URL(fileURLWithPath: $0) })
+        } catch {
+            // One line naming the folder as the user typed it.
+            let message =
+                switch error {
+                case .folderNotFound: "screens folder '\(directory)' does not exist"
+                case .notAFolder: "'\(directory)' is a file, not a screens folder"
+                case .imagesFolderNotFound: "images folder '\(images ?? "")' does not exist"
+                case .unreadable(_, let reason): "cannot read '\(directory)': \(reason)"
+                }
+            Console.error("beagle-mock: \(message)")
+            throw ExitCode(1)
+        }
+        let report = ScreenValidator().validate(folder).inFolder(directory)
+        switch format {
+        case .text: Console.out(report.text)
+        case .json: Console.out(String(decoding: report.json, as: UTF8.self))
+        }
+        if report.hasErrors { throw ExitCode(1) }
+    }
+}
