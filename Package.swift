@@ -71,7 +71,12 @@ let package = Package(
             path: "Tests/MockTestSupport",
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "BeagleScreensTests", dependencies: ["BeagleScreens"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BeagleScreensTests",
+            dependencies: ["BeagleScreens"],
+            exclude: ["Fixtures"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeagleMockTests",

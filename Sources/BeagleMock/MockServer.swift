@@ -66,7 +66,7 @@ public final class MockServer: Sendable {
     }
 
     /// The screens and images on disk now.
-    public func inventory() -> ServerInventory { store.inventory() }
+    public func inventory() -> ServerInventory? { store.inventory() }
 
     /// The config file in force, when it exists.
     public var activeConfigPath: String? {

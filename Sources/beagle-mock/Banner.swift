@@ -17,9 +17,11 @@ struct Banner {
         if quiet { return "beagle-mock \(beagleMockVersion) listening on \(url)" }
         var lines = ["beagle-mock \(beagleMockVersion)"]
         let inventory = server.inventory()
-        lines.append("  Screens   \(screensArgument) (\(Self.count(inventory.screens, "screen")))")
+        let screens = inventory.map { " (\(Self.count($0.screens, "screen")))" } ?? ""
+        lines.append("  Screens   \(screensArgument)\(screens)")
         if let images = server.imagesPath {
-            lines.append("  Images    \(Self.shortPath(images)) at /images (\(Self.count(inventory.images, "file")))")
+            let files = inventory.map { " (\(Self.count($0.images, "file")))" } ?? ""
+            lines.append("  Images    \(Self.shortPath(images)) at /images\(files)")
         }
         if let config = server.activeConfigPath {
             lines.append("  Config    \(Self.shortPath(config))")
@@ -35,7 +37,7 @@ struct Banner {
             lines.append("  Devices   only this machine; the iOS simulator works as is; for the Android emulator")
             lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
         }
-        if let first = inventory.firstRoute {
+        if let first = inventory?.firstRoute {
             lines.append("  Try       curl \(url)\(first)")
         }
         lines.append("Press Ctrl+C to stop.")

@@ -1,4 +1,5 @@
 import BeagleMock
+import Foundation
 import MockTestSupport
 import Testing
 
@@ -63,6 +64,19 @@ import Testing
             #expect(response.status == 404)
             #expect(response.header("Content-Type") == "application/json; charset=utf-8")
             #expect(response.text.contains("\"error\""))
+        }
+    }
+
+    @Test func notFoundSuggestsCloseRoutes() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: "/hom"))
+            #expect(response.status == 404)
+            let body = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            #expect(body["path"] as? String == "/hom")
+            let suggestions = try #require(body["suggestions"] as? [String])
+            #expect(suggestions.first == "/home")
+            #expect(suggestions.count <= 3)
+            #expect(!suggestions.contains { $0.contains(".ios") || $0.contains(".post") })
         }
     }
 

@@ -21,6 +21,8 @@ final class ScreenStore: Sendable {
     let configPath: String?
 
     private let cache: FileCache
+    /// A listing of the folders for suggestions and inventories, never for serving.
+    let snapshot: FolderSnapshot
 
     /// Names that are never served from the screens root, in case the config in force is another.
     static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
@@ -30,6 +32,7 @@ final class ScreenStore: Sendable {
         self.images = images
         self.configPath = configPath
         self.cache = cache
+        self.snapshot = FolderSnapshot(screens: screens.path, images: images?.path, config: configPath)
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`.
@@ -42,7 +45,7 @@ final class ScreenStore: Sendable {
         {
             return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false)
         }
-        let route = Self.route(of: path)
+        let route = ScreenFolder.stem(ofPath: path.path)
         if path.segments.count == 1, Self.configNames.contains(path.segments[0]) { return .notFound }
         let bodyMethod: String?
         if readsContent {
@@ -60,15 +63,6 @@ final class ScreenStore: Sendable {
         }
         let allowed = allowedMethods(route: route, platform: platform)
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
-    }
-
-    /// The route below the root: segments joined, a trailing `.json` dropped (`/home.json` is `/home`).
-    static func route(of path: RequestPath) -> String {
-        var segments = path.segments
-        if let last = segments.last, last.count > ".json".count, last.hasSuffix(".json") {
-            segments[segments.count - 1] = String(last.dropLast(".json".count))
-        }
-        return segments.joined(separator: "/")
     }
 
     private func firstFile(route: String, platform: BeaglePlatform?, method: String?)
@@ -127,7 +121,12 @@ final class ScreenStore: Sendable {
 
 extension ScreenStore {
     /// Up to three existing routes close to `path`, for the 404 body.
-    func suggestions(for path: RequestPath) -> [String] {
-        []
+    func suggestions(for path: RequestPath, platform: BeaglePlatform?) -> [String] {
+        snapshot.current()?.suggestions(for: path.path, platform: platform) ?? []
+    }
+
+    /// Counts the screens and images now on disk.
+    func inventory() -> ServerInventory? {
+        snapshot.current().map(ServerInventory.init)
     }
 }

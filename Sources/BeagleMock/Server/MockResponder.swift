@@ -80,7 +80,7 @@ struct MockResponder: Sendable {
             if path.isHidden { record.note = "refused=hidden" }
             return ErrorBody(
                 error: "no screen or file answers this path", path: path.path,
-                suggestions: store.suggestions(for: path)
+                suggestions: store.suggestions(for: path, platform: platform)
             ).response(.notFound)
         }
     }

@@ -64,7 +64,7 @@ public struct ScreenFolder: Sendable {
     }
 
     /// The route without its leading `/`.
-    static func stem(ofPath path: String) -> String {
+    public static func stem(ofPath path: String) -> String {
         var stem = path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
         if stem.hasSuffix(".json") { stem.removeLast(".json".count) }
         return stem
@@ -102,31 +102,25 @@ public struct ScreenFolder: Sendable {
         {
             return ScreenMatch(file: image, route: "/" + segments.joined(separator: "/"), platform: nil, variesByPlatform: false)
         }
-        if isGet, let asset = filesByPath[stem], !asset.name.isJSON {
-            return ScreenMatch(file: asset, route: route, platform: nil, variesByPlatform: false)
-        }
         let methodFileMethod: String? = isGet ? nil : method
         guard isGet || ScreenFileName.bodyMethods.contains(method) else { return nil }
-        let bases = stem.isEmpty ? ["index"] : [stem, stem + "/index"]
-        let varies = BeaglePlatform.allCases.contains { variant in
-            bases.contains { jsonFile(base: $0, method: methodFileMethod, platform: variant) != nil }
-        }
-        if let platform {
-            for base in bases {
-                for suffix in platform.variantSuffixes {
-                    guard let variant = BeaglePlatform(rawValue: suffix.uppercased()),
-                        let file = jsonFile(base: base, method: methodFileMethod, platform: variant)
-                    else { continue }
-                    return ScreenMatch(file: file, route: route, platform: variant, variesByPlatform: true)
-                }
+        for candidate in RouteCandidates(route: stem, platform: platform, method: methodFileMethod) {
+            guard let file = filesByPath[candidate.relativePath], candidate.accepts(file.name) else { continue }
+            if candidate.isAsset {
+                return ScreenMatch(file: file, route: route, platform: nil, variesByPlatform: false)
             }
-        }
-        for base in bases {
-            if let file = jsonFile(base: base, method: methodFileMethod, platform: nil) {
-                return ScreenMatch(file: file, route: route, platform: nil, variesByPlatform: varies)
-            }
+            let varies = candidate.platform != nil || hasVariants(stem: stem, method: methodFileMethod)
+            return ScreenMatch(file: file, route: route, platform: candidate.platform, variesByPlatform: varies)
         }
         return nil
+    }
+
+    /// Whether any platform variant answers the route `stem` for `method`.
+    private func hasVariants(stem: String, method: String?) -> Bool {
+        let bases = stem.isEmpty ? ["index"] : [stem, stem + "/index"]
+        return BeaglePlatform.allCases.contains { variant in
+            bases.contains { jsonFile(base: $0, method: method, platform: variant) != nil }
+        }
     }
 
     /// The JSON file `base[.method][.platform].json`, if listed and if it means exactly that:

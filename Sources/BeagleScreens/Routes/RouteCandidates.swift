@@ -1,5 +1,3 @@
-import BeagleScreens
-
 /// The files that may answer a route, in the order SPEC section 1 tries them.
 ///
 /// For GET and HEAD to route R: a non-JSON file at R; with a platform p, `R.<p>.json`, then
@@ -7,20 +5,20 @@ import BeagleScreens
 /// `R/index.json`. For POST, PUT, PATCH and DELETE the same with the method inserted
 /// (`R.post.ios.json`, `R.post.json`). Each candidate says what the file name must read as
 /// (platform, method), so that `/home.ios` never serves `home.ios.json` by its own name.
-struct RouteCandidates: Sequence {
+public struct RouteCandidates: Sequence, Sendable {
     /// One file to try.
-    struct Candidate: Sendable, Equatable {
+    public struct Candidate: Sendable, Equatable {
         /// The path below the screens root.
-        let relativePath: String
+        public let relativePath: String
         /// Whether this is the plain asset at R (served as is, whatever its content).
-        let isAsset: Bool
+        public let isAsset: Bool
         /// The platform the file name must carry, nil for none.
-        let platform: BeaglePlatform?
+        public let platform: BeaglePlatform?
         /// The method the file name must carry, nil for none.
-        let method: String?
+        public let method: String?
 
         /// Whether the file name reads as this candidate expects.
-        func accepts(_ name: ScreenFileName) -> Bool {
+        public func accepts(_ name: ScreenFileName) -> Bool {
             if isAsset { return !name.isJSON }
             return name.isJSON && name.platform == platform && name.method == method
         }
@@ -33,7 +31,7 @@ struct RouteCandidates: Sequence {
     ///     empty for `/`).
     ///   - platform: the request's platform, if it sent `beagle-platform`.
     ///   - method: nil for GET and HEAD, else the method whose file answers (`POST`).
-    init(route: String, platform: BeaglePlatform?, method: String?) {
+    public init(route: String, platform: BeaglePlatform?, method: String?) {
         var list: [Candidate] = []
         let methodPart = method.map { "." + $0.lowercased() } ?? ""
         let stems = route.isEmpty ? ["index"] : [route, route + "/index"]
@@ -57,5 +55,5 @@ struct RouteCandidates: Sequence {
         candidates = list
     }
 
-    func makeIterator() -> IndexingIterator<[Candidate]> { candidates.makeIterator() }
+    public func makeIterator() -> IndexingIterator<[Candidate]> { candidates.makeIterator() }
 }
