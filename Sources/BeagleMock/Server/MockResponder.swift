@@ -12,6 +12,7 @@ struct MockResponder: Sendable {
     let maxRequestBodySize: Int
     let accessLog: AccessLog
     let clock = ContinuousClock()
+    let startedAt = ContinuousClock.now
     let dates = DateHeader()
 
     func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
@@ -56,6 +57,7 @@ struct MockResponder: Sendable {
             record.note = "refused=\(error)"
             return ErrorBody(error: "bad path: \(error.description)", path: head.path).response(.badRequest)
         }
+        if path.segments == ["__admin", "health"] { return health() }
         if Self.mayHaveBody(head) {
             do {
                 _ = try await request.collectBody(upTo: maxRequestBodySize)
@@ -83,6 +85,15 @@ struct MockResponder: Sendable {
                 suggestions: store.suggestions(for: path, platform: platform)
             ).response(.notFound)
         }
+    }
+
+    /// `GET /__admin/health`: always open, for health checks.
+    private func health() -> OutgoingResponse {
+        let uptime = Int((clock.now - startedAt) / .seconds(1))
+        let routes = store.inventory()?.screens ?? 0
+        return .json(
+            .ok, #"{"status":"ok","version":"\#(beagleMockVersion)","routes":\#(routes),"uptimeSeconds":\#(uptime)}"#,
+            headers: [.cacheControl: "no-store"])
     }
 
     private func fileResponse(_ file: ServedFile, request: HTTPRequest) -> OutgoingResponse {
