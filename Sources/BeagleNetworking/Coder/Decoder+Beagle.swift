@@ -9,7 +9,7 @@ extension Decoder {
     /// Decodes the component named by `_beagleComponent_`; an unknown name gives an
     /// `UnknownComponent`, a missing key throws `DecodingError.keyNotFound`.
     func decodeBeagleComponent() throws -> any ServerDrivenComponent {
-        try decodeBeagleValue(typeKey: ._beagleComponent_, baseType: .component) { name in
+        try decodeBeagleValue(typeKey: ._beagleComponent_, baseType: .component) { name -> any ServerDrivenComponent in
             UnknownComponent(_beagleComponent_: name)
         }
     }
@@ -17,7 +17,7 @@ extension Decoder {
     /// Decodes the action named by `_beagleAction_`; an unknown name gives an `UnknownAction`,
     /// a missing key throws `DecodingError.keyNotFound`.
     func decodeBeagleAction() throws -> any Action {
-        try decodeBeagleValue(typeKey: ._beagleAction_, baseType: .action) { name in
+        try decodeBeagleValue(typeKey: ._beagleAction_, baseType: .action) { name -> any Action in
             UnknownAction(_beagleAction_: name)
         }
     }

@@ -39,9 +39,9 @@ extension DependenciesContainer {
     func resolvedDispatcher() -> RequestDispatcher {
         // Every fallback below is unreachable after `register(_:)`, which registers all three;
         // they keep a misconfigured container from crashing a request.
-        let urlBuilder: any UrlBuilderProtocol = (try? resolve()) ?? UrlBuilder()
-        let logger: any LoggerProtocol = (try? resolve()) ?? LoggerProxy(logger: nil)
-        let networkClient: (any NetworkClientProtocol)? = try? resolve()
+        let urlBuilder = (try? resolve() as any UrlBuilderProtocol) ?? UrlBuilder()
+        let logger = (try? resolve() as any LoggerProtocol) ?? LoggerProxy(logger: nil)
+        let networkClient = try? resolve() as any NetworkClientProtocol
         return RequestDispatcher(urlBuilder: urlBuilder, logger: logger, networkClient: networkClient)
     }
 }

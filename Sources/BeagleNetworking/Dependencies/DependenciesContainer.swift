@@ -80,9 +80,13 @@ public final class DependenciesContainer: DependenciesContainerResolving {
     }
 
     /// The dependency registered for `Dependency`.
+    ///
+    /// Asking for an optional resolves its wrapped type: `let client: (any
+    /// NetworkClientProtocol)? = try? container.resolve()` infers `Dependency` as the optional.
     public func resolve<Dependency>() throws -> Dependency {
-        let key = ObjectIdentifier(Dependency.self)
-        let typeName = String(describing: Dependency.self)
+        let requested: any Any.Type = (Dependency.self as? any OptionalType.Type)?.wrappedType ?? Dependency.self
+        let key = ObjectIdentifier(requested)
+        let typeName = String(describing: requested)
         guard let entry = storage.withLock({ $0.entries[key] }) else {
             throw ContainerError.couldNotFindInstanceForType(type: typeName)
         }
@@ -110,4 +114,13 @@ public final class DependenciesContainer: DependenciesContainerResolving {
         }
         return dependency
     }
+}
+
+/// Lets `resolve` see through an optional to the type it wraps.
+private protocol OptionalType {
+    static var wrappedType: any Any.Type { get }
+}
+
+extension Optional: OptionalType {
+    static var wrappedType: any Any.Type { Wrapped.self }
 }

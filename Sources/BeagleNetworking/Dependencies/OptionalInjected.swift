@@ -34,7 +34,8 @@ public final class OptionalInjected<Dependency: Sendable>: Sendable {
     public var wrappedValue: Dependency? {
         get {
             if case .resolved(let dependency) = state.current { return dependency }
-            guard let dependency: Dependency = try? (resolver ?? GlobalConfiguration.resolver).resolve() else {
+            let resolver = self.resolver ?? GlobalConfiguration.resolver
+            guard let dependency = try? resolver.resolve() as Dependency else {
                 return nil
             }
             return state.withLock { state in

@@ -28,7 +28,7 @@ public final class MemoryCacheManager: CacheManagerProtocol {
         let now = clock.now
         return entries.withLock { entries in
             guard let entry = entries.value(forKey: url) else { return nil }
-            if let maxAge, entry.storedAt.duration(to: now) > maxAge {
+            if let maxAge, entry.storedAt.duration(to: now) >= maxAge {
                 entries.removeValue(forKey: url)
                 return nil
             }

@@ -59,7 +59,7 @@ public struct ViewClient: ViewClientProtocol {
 
     /// Creates a view client with dependencies resolved now from `container`.
     init(dependenciesFrom container: DependenciesContainer, completionQueue: DispatchQueue) {
-        _coder = Injected(wrappedValue: (try? container.resolve()) ?? Coder())
+        _coder = Injected(wrappedValue: (try? container.resolve() as any CoderProtocol) ?? Coder())
         dispatcher = container.resolvedDispatcher()
         self.completionQueue = completionQueue
         usesGlobalResolver = false
