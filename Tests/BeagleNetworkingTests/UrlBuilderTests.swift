@@ -38,6 +38,14 @@ import FoundationNetworking
         #expect(builder.build(path: "/a%20b")?.absoluteString == "http://127.0.0.1:8080/a%20b")
     }
 
+    @Test func theMocksControlQueriesPassThroughUnencoded() {
+        let builder = UrlBuilder(baseUrl: URL(string: "http://127.0.0.1:8080"))
+        #expect(
+            builder.build(path: "/home?__fault=status:503&__latency=2s")?.absoluteString
+                == "http://127.0.0.1:8080/home?__fault=status:503&__latency=2s"
+        )
+    }
+
     @Test func theBaseUrlCanChange() {
         let builder = UrlBuilder()
         #expect(builder.build(path: "/home")?.absoluteString == "/home")
