@@ -20,25 +20,3 @@ public protocol NetworkClientProtocol: Sendable {
     @discardableResult
     func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)?
 }
-
-/// A successful HTTP response: its body and its metadata.
-public struct NetworkResponse: Sendable {
-    /// The response body (possibly empty).
-    public let data: Data
-    /// The response metadata; an `HTTPURLResponse` for HTTP requests.
-    public let response: URLResponse
-
-    /// Creates a response from a body and its metadata.
-    public init(data: Data, response: URLResponse) {
-        self.data = data
-        self.response = response
-    }
-}
-
-/// Something that cancels a request in flight.
-public protocol RequestToken: Sendable {
-    /// Cancels the request; its completion then reports a cancellation, unless it already ran.
-    func cancel()
-}
-
-extension URLSessionTask: RequestToken {}

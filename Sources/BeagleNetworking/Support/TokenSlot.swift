@@ -43,12 +43,3 @@ final class TokenSlot: Sendable {
         DispatchQueue.global().async { token.cancel() }
     }
 }
-
-/// A request token that runs a closure when cancelled.
-struct ClosureRequestToken: RequestToken {
-    let onCancel: @Sendable () -> Void
-
-    func cancel() {
-        onCancel()
-    }
-}
