@@ -8,7 +8,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "beagle-mock",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17)],
     products: [
         .executable(name: "beagle-mock", targets: ["beagle-mock"]),
         .library(name: "BeagleMock", targets: ["BeagleMock"]),

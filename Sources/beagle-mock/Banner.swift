@@ -38,9 +38,11 @@ struct Banner {
             lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
         }
         let active = server.plan.activeSettings
-        lines.append("  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
+        lines.append(
+            "  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
         lines.append("  Latency   \(active.latency)\(active.pacing == .unpaced ? "" : "   \(active.pacing)")")
-        lines.append("  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
+        lines.append(
+            "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
         if let first = inventory?.firstRoute {
             lines.append("  Try       curl \(url)\(first)")
         }

@@ -9,7 +9,9 @@ import Testing
     static let files = ["screens/home.json": body, "images/pic.png": "\u{89}PNG-not-really"]
 
     /// Sends one GET for /home with `X-Mock-Fault: fault` and reads until the server ends it.
-    static func exchange(_ fault: String, port: Int, target: String = "/home") async throws -> (bytes: [UInt8], ending: RawConnection.Ending) {
+    static func exchange(_ fault: String, port: Int, target: String = "/home") async throws -> (
+        bytes: [UInt8], ending: RawConnection.Ending
+    ) {
         let connection = try await RawConnection.connect(port: port)
         try await connection.send("GET \(target) HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: \(fault)\r\n\r\n")
         let result = await connection.readToEnd(timeout: .seconds(10))
@@ -194,7 +196,8 @@ import Testing
     @Test func invalidControlValuesGet400NamingTheHeader() async throws {
         try await withMockServer(files: Self.files) { server, _ in
             for (name, value) in [("X-Mock-Fault", "explode"), ("X-Mock-Latency", "-5s"), ("X-Mock-Bandwidth", "fast")] {
-                let response = try #require(try await HTTPProbe.request(port: server.port, target: "/home", headers: [(name, value)]))
+                let response = try #require(
+                    try await HTTPProbe.request(port: server.port, target: "/home", headers: [(name, value)]))
                 #expect(response.status == 400)
                 let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String])
                 #expect(json["header"] == name)

@@ -169,7 +169,10 @@ import FoundationNetworking
         #expect(path.shouldPrefetch == false)
         #expect(path.httpAdditionalData?.method == .post)
         #expect(path.httpAdditionalData?.headers == ["test": "test"])
-        #expect(path.httpAdditionalData?.body == ["email": "john@email.com", "password": "password", "confirmPassword": "password", "name": "John"])
+        #expect(
+            path.httpAdditionalData?.body == [
+                "email": "john@email.com", "password": "password", "confirmPassword": "password", "name": "John",
+            ])
 
         let pushViewWithFallback: any Action = try coder.decode(
             from: Data(contentsOf: folder.appendingPathComponent("Types--pushview.json"))

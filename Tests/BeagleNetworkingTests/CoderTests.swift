@@ -15,18 +15,30 @@ import FoundationNetworking
         ("CONTAINER", Container.self, #"{"_beagleComponent_":"beagle:CONTAINER"}"#),
         ("gridView", GridView.self, #"{"_beagleComponent_":"beagle:gridView","dataSource":[],"templates":[]}"#),
         ("image", Image.self, #"{"_beagleComponent_":"beagle:image","path":{"_beagleImagePath_":"remote","url":"/a.png"}}"#),
-        ("lazyComponent", LazyComponent.self, #"{"_beagleComponent_":"beagle:lazyComponent","path":"/p","initialState":{"_beagleComponent_":"beagle:text","text":"…"}}"#),
+        (
+            "lazyComponent", LazyComponent.self,
+            #"{"_beagleComponent_":"beagle:lazyComponent","path":"/p","initialState":{"_beagleComponent_":"beagle:text","text":"…"}}"#
+        ),
         ("listView", ListView.self, #"{"_beagleComponent_":"beagle:listView","dataSource":"@{items}","templates":[]}"#),
         ("pageIndicator", PageIndicator.self, #"{"_beagleComponent_":"beagle:pageIndicator"}"#),
         ("pageView", PageView.self, #"{"_beagleComponent_":"beagle:pageView"}"#),
-        ("pullToRefresh", PullToRefresh.self, #"{"_beagleComponent_":"beagle:pullToRefresh","child":{"_beagleComponent_":"beagle:text","text":"x"}}"#),
-        ("screenComponent", Screen.self, #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:text","text":"x"}}"#),
+        (
+            "pullToRefresh", PullToRefresh.self,
+            #"{"_beagleComponent_":"beagle:pullToRefresh","child":{"_beagleComponent_":"beagle:text","text":"x"}}"#
+        ),
+        (
+            "screenComponent", Screen.self,
+            #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:text","text":"x"}}"#
+        ),
         ("scrollView", ScrollView.self, #"{"_beagleComponent_":"beagle:scrollView"}"#),
         ("simpleForm", SimpleForm.self, #"{"_beagleComponent_":"beagle:simpleForm"}"#),
         ("tabBar", TabBar.self, #"{"_beagleComponent_":"beagle:tabBar","items":[]}"#),
         ("text", Text.self, #"{"_beagleComponent_":"beagle:text","text":"x"}"#),
         ("textInput", TextInput.self, #"{"_beagleComponent_":"beagle:textInput"}"#),
-        ("touchable", Touchable.self, #"{"_beagleComponent_":"beagle:touchable","onPress":[],"child":{"_beagleComponent_":"beagle:text","text":"x"}}"#),
+        (
+            "touchable", Touchable.self,
+            #"{"_beagleComponent_":"beagle:touchable","onPress":[],"child":{"_beagleComponent_":"beagle:text","text":"x"}}"#
+        ),
         ("webView", WebView.self, #"{"_beagleComponent_":"beagle:webView","url":"https://example.com"}"#),
     ]
 
@@ -43,8 +55,14 @@ import FoundationNetworking
         ("popView", Navigate.self, #"{"_beagleAction_":"beagle:POPVIEW"}"#),
         ("pushStack", Navigate.self, #"{"_beagleAction_":"beagle:pushStack","route":{"url":"/next"}}"#),
         ("pushView", Navigate.self, #"{"_beagleAction_":"beagle:pushView","route":{"url":"/next"}}"#),
-        ("resetApplication", Navigate.self, #"{"_beagleAction_":"beagle:resetApplication","route":{"url":"/next"},"controllerId":"main"}"#),
-        ("resetStack", Navigate.self, #"{"_beagleAction_":"beagle:resetStack","route":{"screen":{"child":{"_beagleComponent_":"beagle:text","text":"x"}}}}"#),
+        (
+            "resetApplication", Navigate.self,
+            #"{"_beagleAction_":"beagle:resetApplication","route":{"url":"/next"},"controllerId":"main"}"#
+        ),
+        (
+            "resetStack", Navigate.self,
+            #"{"_beagleAction_":"beagle:resetStack","route":{"screen":{"child":{"_beagleComponent_":"beagle:text","text":"x"}}}}"#
+        ),
         ("sendRequest", SendRequest.self, #"{"_beagleAction_":"beagle:sendRequest","url":"/api"}"#),
         ("setContext", SetContext.self, #"{"_beagleAction_":"beagle:setContext","contextId":"c","value":1}"#),
         ("submitForm", SubmitForm.self, #"{"_beagleAction_":"beagle:submitForm"}"#),
@@ -92,7 +110,9 @@ import FoundationNetworking
 
         // An unknown child does not break its parent.
         let screen: any ServerDrivenComponent = try coder.decode(
-            from: Data(#"{"_beagleComponent_":"beagle:container","children":[{"_beagleComponent_":"beagle:tabView"},{"_beagleComponent_":"beagle:text","text":"ok"}]}"#.utf8)
+            from: Data(
+                #"{"_beagleComponent_":"beagle:container","children":[{"_beagleComponent_":"beagle:tabView"},{"_beagleComponent_":"beagle:text","text":"ok"}]}"#
+                    .utf8)
         )
         let children = try #require((screen as? Container)?.children)
         #expect(children.first is UnknownComponent)
@@ -155,7 +175,9 @@ import FoundationNetworking
 
     @Test func unknownFieldsAreIgnored() throws {
         let component: any ServerDrivenComponent = try Coder().decode(
-            from: Data(#"{"_beagleComponent_":"beagle:text","text":"x","style":{"flex":{"grow":1}},"brandNewField":[1,{"a":null}]}"#.utf8)
+            from: Data(
+                #"{"_beagleComponent_":"beagle:text","text":"x","style":{"flex":{"grow":1}},"brandNewField":[1,{"a":null}]}"#.utf8
+            )
         )
         #expect((component as? Text)?.text == .value("x"))
     }
@@ -175,7 +197,9 @@ import FoundationNetworking
     @Test func imagePathsAreLocalOrRemote() throws {
         let coder = Coder()
         let remote: any ServerDrivenComponent = try coder.decode(
-            from: Data(#"{"_beagleComponent_":"beagle:image","path":{"_beagleImagePath_":"remote","url":"/images/beach.jpg","placeholder":{"mobileId":"placeholderAsset"}},"mode":"CENTER_CROP"}"#.utf8)
+            from: Data(
+                #"{"_beagleComponent_":"beagle:image","path":{"_beagleImagePath_":"remote","url":"/images/beach.jpg","placeholder":{"mobileId":"placeholderAsset"}},"mode":"CENTER_CROP"}"#
+                    .utf8)
         )
         let image = try #require(remote as? Image)
         #expect(image.path == .value(.remote(Image.Remote(url: "/images/beach.jpg", placeholder: "placeholderAsset"))))
@@ -196,11 +220,14 @@ import FoundationNetworking
     @Test func expressionsAndValuesAreToldApart() throws {
         let decoder = JSONDecoder()
         #expect(try decoder.decode(Expression<String>.self, from: Data(#""plain""#.utf8)) == .value("plain"))
-        #expect(try decoder.decode(Expression<String>.self, from: Data(#""Hi @{user.name}!""#.utf8)) == .expression("Hi @{user.name}!"))
+        #expect(
+            try decoder.decode(Expression<String>.self, from: Data(#""Hi @{user.name}!""#.utf8))
+                == .expression("Hi @{user.name}!"))
         #expect(try decoder.decode(Expression<String>.self, from: Data(#""price \\@{not}""#.utf8)) == .value(#"price \@{not}"#))
         #expect(try decoder.decode(Expression<Bool>.self, from: Data("true".utf8)) == .value(true))
-        #expect(try decoder.decode(DynamicObject.self, from: Data(#"{"a":[1,2.5,"@{x}",null,false]}"#.utf8))
-            == ["a": [1, 2.5, "@{x}", nil, false]])
+        #expect(
+            try decoder.decode(DynamicObject.self, from: Data(#"{"a":[1,2.5,"@{x}",null,false]}"#.utf8))
+                == ["a": [1, 2.5, "@{x}", nil, false]])
         #expect(DynamicObject.expression("@{x}") == "@{x}")
     }
 
@@ -211,7 +238,10 @@ import FoundationNetworking
             id: "home",
             navigationBar: NavigationBar(
                 title: "Home",
-                navigationBarItems: [NavigationBarItem(text: "Next", onPress: [Navigate.pushView(.remote(.init(url: .value("/next"), shouldPrefetch: true)))])]
+                navigationBarItems: [
+                    NavigationBarItem(
+                        text: "Next", onPress: [Navigate.pushView(.remote(.init(url: .value("/next"), shouldPrefetch: true)))])
+                ]
             ),
             child: Container(children: [
                 Text(text: .value("Hello")),
@@ -237,7 +267,8 @@ import FoundationNetworking
         #expect(children[2] is Image)
         #expect((children[3] as? UnknownComponent)?._beagleComponent_ == "custom:Chart")
         #expect(children[4] is BeagleSchemaTestsComponent)
-        guard case .pushView(.remote(let path))? = again.navigationBar?.navigationBarItems?.first?.onPress?.first as? Navigate else {
+        guard case .pushView(.remote(let path))? = again.navigationBar?.navigationBarItems?.first?.onPress?.first as? Navigate
+        else {
             Issue.record("the navigation bar item lost its pushView")
             return
         }

@@ -74,7 +74,8 @@ import FoundationNetworking
         let error = Request.Error.networkError(NetworkError(error: NetworkFailure.connectionReset, request: request))
         #expect(error.networkFailure == .connectionReset)
         #expect(Request.Error.urlBuilderError.networkFailure == nil)
-        #expect(NetworkError(error: NetworkFailure.timeout, request: request).description.contains("GET http://127.0.0.1:8080/home"))
+        #expect(
+            NetworkError(error: NetworkFailure.timeout, request: request).description.contains("GET http://127.0.0.1:8080/home"))
     }
 
     @Test func responsesAreClassifiedAsBeagleDoes() throws {
@@ -108,7 +109,8 @@ import FoundationNetworking
         )
         #expect(notHTTP.failure?.failure == .malformedResponse)
 
-        let reset = NetworkClientDefault.result(request: request, data: nil, response: nil, error: URLError(.networkConnectionLost))
+        let reset = NetworkClientDefault.result(
+            request: request, data: nil, response: nil, error: URLError(.networkConnectionLost))
         #expect(reset.failure?.failure == .connectionReset)
         #expect(reset.failure?.error is NetworkFailure)
     }

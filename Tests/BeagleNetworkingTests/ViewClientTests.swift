@@ -12,11 +12,13 @@ import FoundationNetworking
     static let home = #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:text","text":"Home"}}"#
     static let details = #"{"_beagleComponent_":"beagle:container","children":[]}"#
 
-    static func client(serving bodies: [String: String] = [
-        "http://127.0.0.1:8080/home": home,
-        "http://127.0.0.1:8080/details": details,
-        "http://127.0.0.1:8080/broken": #"{"_beagleComponent_":"beagle:text""#,
-    ]) -> FakeNetworkClient {
+    static func client(
+        serving bodies: [String: String] = [
+            "http://127.0.0.1:8080/home": home,
+            "http://127.0.0.1:8080/details": details,
+            "http://127.0.0.1:8080/broken": #"{"_beagleComponent_":"beagle:text""#,
+        ]
+    ) -> FakeNetworkClient {
         FakeNetworkClient.serving(bodies)
     }
 
@@ -26,7 +28,8 @@ import FoundationNetworking
 
     @Test func fetchBuildsTheURLSendsTheRequestAndDecodes() async throws {
         let network = Self.client()
-        let screen = try await viewClient(network).fetch(url: "/home", additionalData: HttpAdditionalData(method: .post, headers: ["a": "b"]))
+        let screen = try await viewClient(network).fetch(
+            url: "/home", additionalData: HttpAdditionalData(method: .post, headers: ["a": "b"]))
         #expect(((screen as? Screen)?.child as? Text)?.text == .value("Home"))
         let sent = try #require(network.requests.first)
         #expect(sent.url.absoluteString == "http://127.0.0.1:8080/home")
@@ -105,7 +108,8 @@ import FoundationNetworking
 
     @Test func anUnbuildablePathAndAMissingClientFailAsInBeagle() async {
         let logger = RecordingLogger()
-        let noClient = ViewClient(networkClient: nil, urlBuilder: UrlBuilder(baseUrl: Self.base), logger: logger, completionQueue: .global())
+        let noClient = ViewClient(
+            networkClient: nil, urlBuilder: UrlBuilder(baseUrl: Self.base), logger: logger, completionQueue: .global())
         do {
             _ = try await noClient.fetch(url: "/home")
             Issue.record("fetched without a client")

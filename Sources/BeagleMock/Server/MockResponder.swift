@@ -89,7 +89,8 @@ struct MockResponder: Sendable {
             } catch is NIOTooManyBytesError {
                 record.note = "refused=body-too-large"
                 let error = "request body larger than \(maxRequestBodySize) bytes"
-                return .direct(ErrorBody(error: error, path: head.path).response(.contentTooLarge, headers: [.connection: "close"]))
+                return .direct(
+                    ErrorBody(error: error, path: head.path).response(.contentTooLarge, headers: [.connection: "close"]))
             }
         }
         let control: RequestControl

@@ -30,7 +30,8 @@ struct OutgoingResponse: Sendable {
         func prefix(_ limit: Int64) -> Body {
             switch self {
             case .empty: return .empty
-            case .buffer(let buffer): return .buffer(buffer.getSlice(at: buffer.readerIndex, length: Int(min(limit, count))) ?? buffer)
+            case .buffer(let buffer):
+                return .buffer(buffer.getSlice(at: buffer.readerIndex, length: Int(min(limit, count))) ?? buffer)
             case .file(let path, let size): return .file(path: path, size: min(size, limit))
             case .randomBytes(let count, let seed): return .randomBytes(count: min(count, limit), seed: seed)
             case .concatenation(let parts):

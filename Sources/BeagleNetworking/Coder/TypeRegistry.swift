@@ -38,11 +38,12 @@ struct TypeRegistry: Sendable {
             ("text", Text.self), ("textinput", TextInput.self), ("touchable", Touchable.self),
             ("webview", WebView.self),
         ]
-        let actions: [(String, any BeagleCodable.Type)] = [
-            ("addchildren", AddChildren.self), ("alert", Alert.self), ("condition", Condition.self),
-            ("confirm", Confirm.self), ("sendrequest", SendRequest.self), ("setcontext", SetContext.self),
-            ("submitform", SubmitForm.self),
-        ] + Navigate.typeNames.map { ($0, Navigate.self) }
+        let actions: [(String, any BeagleCodable.Type)] =
+            [
+                ("addchildren", AddChildren.self), ("alert", Alert.self), ("condition", Condition.self),
+                ("confirm", Confirm.self), ("sendrequest", SendRequest.self), ("setcontext", SetContext.self),
+                ("submitform", SubmitForm.self),
+            ] + Navigate.typeNames.map { ($0, Navigate.self) }
         for (name, type) in components {
             registry.register(type, key: "beagle:\(name)", baseType: .component)
         }

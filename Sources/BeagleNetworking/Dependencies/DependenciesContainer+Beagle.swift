@@ -16,20 +16,24 @@ extension DependenciesContainer {
         // container does not keep itself alive through its own entries.
         if let viewClient = dependencies.viewClient as? ViewClient, viewClient.usesGlobalResolver {
             let queue = viewClient.completionQueue
-            register((any ViewClientProtocol).self, resolver: .lazy { [weak self] in
-                guard let self else { return viewClient }
-                return ViewClient(dependenciesFrom: self, completionQueue: queue)
-            })
+            register(
+                (any ViewClientProtocol).self,
+                resolver: .lazy { [weak self] in
+                    guard let self else { return viewClient }
+                    return ViewClient(dependenciesFrom: self, completionQueue: queue)
+                })
         } else {
             registerFactory((any ViewClientProtocol).self, block: dependencies.viewClient)
         }
 
         if let downloader = dependencies.imageDownloader as? ImageDownloader, downloader.usesGlobalResolver {
             let queue = downloader.completionQueue
-            register((any ImageDownloaderProtocol).self, resolver: .lazy { [weak self] in
-                guard let self else { return downloader }
-                return ImageDownloader(dependenciesFrom: self, completionQueue: queue)
-            })
+            register(
+                (any ImageDownloaderProtocol).self,
+                resolver: .lazy { [weak self] in
+                    guard let self else { return downloader }
+                    return ImageDownloader(dependenciesFrom: self, completionQueue: queue)
+                })
         } else {
             registerFactory((any ImageDownloaderProtocol).self, block: dependencies.imageDownloader)
         }

@@ -31,7 +31,7 @@ public struct DataURLImageDownloader: ImageDownloaderLink {
         completion: @escaping @Sendable (Result<Data, Request.Error>) -> Void
     ) -> (any RequestToken)? {
         let result: Result<Data, Request.Error> = Self.payload(of: url).mapError { reason in
-                            .networkError(
+            .networkError(
                 NetworkError(
                     error: NetworkFailure.invalidRequest(reason: reason.description),
                     request: URLRequest(describingPath: url)

@@ -26,7 +26,8 @@ public struct ImageDownloader: ImageDownloaderProtocol {
     }
 
     /// Creates a downloader whose dependencies come from `resolver`, resolved on first use.
-    public init(_ resolver: any DependenciesContainerResolving, completionQueue: DispatchQueue = CompletionQueue.platformDefault) {
+    public init(_ resolver: any DependenciesContainerResolving, completionQueue: DispatchQueue = CompletionQueue.platformDefault)
+    {
         dispatcher = RequestDispatcher(resolver)
         self.completionQueue = completionQueue
         usesGlobalResolver = false

@@ -33,7 +33,8 @@ public final class UrlBuilder: UrlBuilderProtocol {
 
     /// The URL for `path`, or nil.
     public func build(path: String) -> URL? {
-        let encoded = path.removingPercentEncoding == path
+        let encoded =
+            path.removingPercentEncoding == path
             ? path.addingPercentEncoding(withAllowedCharacters: Self.allowedCharacters) ?? path
             : path
         guard path.hasPrefix("/"), let baseUrl else {

@@ -93,7 +93,8 @@ public struct CachingViewClient: ViewClientProtocol {
         let coder = self.coder
         let cacheManager = self.cacheManager
         return networkClient.executeRequest(Request(url: fullURL, additionalData: additionalData)) { result in
-            let decoded = result
+            let decoded =
+                result
                 .mapError { Request.Error.networkError($0) }
                 .flatMap { ViewClient.decodeScreen(from: $0.data, with: coder) }
             if case .success(let component) = decoded {

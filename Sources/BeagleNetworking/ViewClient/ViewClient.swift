@@ -32,7 +32,8 @@ public struct ViewClient: ViewClientProtocol {
     }
 
     /// Creates a view client whose dependencies come from `resolver`, resolved on first use.
-    public init(_ resolver: any DependenciesContainerResolving, completionQueue: DispatchQueue = CompletionQueue.platformDefault) {
+    public init(_ resolver: any DependenciesContainerResolving, completionQueue: DispatchQueue = CompletionQueue.platformDefault)
+    {
         _coder = Injected(resolver)
         dispatcher = RequestDispatcher(resolver)
         self.completionQueue = completionQueue
