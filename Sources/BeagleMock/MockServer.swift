@@ -38,8 +38,13 @@ public final class MockServer: Sendable {
 
     /// What each request gets: latency, pacing and faults, from every layer of settings.
     public let plan: FaultPlan
+    /// Who may use the admin API beyond `/__admin/health`: open on loopback, else the token.
+    public var adminAccess: AdminAccess { adminGate.access }
 
     let store: ScreenStore
+    /// The requests read, newest kept, for `GET /__admin/requests`.
+    let journal: RequestJournal
+    private let adminGate: AdminGate
     private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
     private let stopRequested = Mutex(false)
@@ -68,8 +73,15 @@ public final class MockServer: Sendable {
             throw .invalidConfig(error.description)
         }
         let configPath = ContainedRoot.realPath(config.file.path) ?? config.file.path
-        self.plan = FaultPlan(configuration: config.configuration, commandLine: configuration.flags)
-        self.configReloader = ConfigReloader(file: config.file, plan: plan, logger: configuration.logger)
+        let plan = FaultPlan(configuration: config.configuration, commandLine: configuration.flags)
+        let journal = RequestJournal(capacity: plan.journalSize)
+        self.plan = plan
+        self.journal = journal
+        // A reloaded `journalSize:` takes effect at once (`--journal-size` still wins over it).
+        self.configReloader = ConfigReloader(file: config.file, plan: plan, logger: configuration.logger) { outcome in
+            if outcome == .reloaded || outcome == .removed { journal.resize(to: plan.journalSize) }
+        }
+        self.adminGate = AdminGate(host: configuration.host, token: configuration.adminToken)
         self.screensPath = screens.path
         self.imagesPath = images?.path
         self.configPath = configPath
@@ -92,9 +104,10 @@ public final class MockServer: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         OpenFileLimit.raise()
+        let admin = AdminAPI(plan: plan, journal: journal, store: store, gate: adminGate, startedAt: .now)
         let responder = MockResponder(
             store: store, plan: plan, maxRequestBodySize: configuration.maxRequestBodySize,
-            accessLog: AccessLog(logger: configuration.logger))
+            accessLog: AccessLog(logger: configuration.logger), journal: journal, admin: admin)
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)

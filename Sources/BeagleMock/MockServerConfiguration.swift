@@ -16,6 +16,9 @@ public struct MockServerConfiguration: Sendable {
     /// What the command line sets: latency, faults, bandwidth, seed, hang limit, journal size,
     /// echo and CORS. They beat the config file's globals and lose to route rules (SPEC section 4).
     public var flags: CommandLineSettings
+    /// The admin API's bearer token (`--admin-token`, `BEAGLE_MOCK_ADMIN_TOKEN`): needed, and only
+    /// then used, when `host` is not a loopback address; without one the admin API is off there.
+    public var adminToken: String?
     /// The largest request body read (POST to a method file); larger ones get 413.
     public var maxRequestBodySize: Int
     /// How long a stop waits for requests in flight before cutting them.
@@ -31,6 +34,7 @@ public struct MockServerConfiguration: Sendable {
         port: Int = 8080,
         configFile: String? = nil,
         flags: CommandLineSettings = CommandLineSettings(),
+        adminToken: String? = nil,
         maxRequestBodySize: Int = 4 << 20,
         shutdownGracePeriod: Duration = .seconds(5),
         logger: Logger = Logger(label: "beagle-mock", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -41,6 +45,7 @@ public struct MockServerConfiguration: Sendable {
         self.port = port
         self.configFile = configFile
         self.flags = flags
+        self.adminToken = adminToken
         self.maxRequestBodySize = maxRequestBodySize
         self.shutdownGracePeriod = shutdownGracePeriod
         self.logger = logger

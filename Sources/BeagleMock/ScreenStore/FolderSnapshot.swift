@@ -23,6 +23,13 @@ final class FolderSnapshot: Sendable {
     func current() -> ScreenFolder? {
         let now = ContinuousClock.now
         if let latest = latest.withLock({ $0 }), now - latest.taken < maximumAge { return latest.folder }
+        return fresh()
+    }
+
+    /// The folders as listed now (the admin's route list, which a user checks right after adding a
+    /// file); nil when the screens folder is gone.
+    func fresh() -> ScreenFolder? {
+        let now = ContinuousClock.now
         guard let folder = try? ScreenFolder(contentsOf: screens, images: images, configFile: config) else { return nil }
         latest.withLock { $0 = (now, folder) }
         return folder

@@ -8,12 +8,28 @@ public struct ServerInventory: Sendable, Equatable {
     public var images: Int
     /// A route worth trying first: `/home` when there is one, else the first screen.
     public var firstRoute: String?
+    /// Files of the screens folder that are never served because `/__admin` or `/__echo` is the
+    /// mock's own (`__admin.json`, `__echo/form.json`).
+    public var shadowedFiles: [ShadowedFile]
+
+    /// A screens-folder file that a route of the mock's own shadows.
+    public struct ShadowedFile: Sendable, Equatable {
+        /// The file, relative to the screens folder.
+        public var file: String
+        /// The mock's route that shadows it: `/__admin` or `/__echo`.
+        public var reservedPath: String
+    }
 
     /// Counts what `folder` holds.
     init(_ folder: ScreenFolder) {
-        let routes = folder.files.filter { $0.name.isJSON && $0.name.isPrimary }.map(\.name.route).sorted()
+        let shadowed = ReservedRoute.shadowedFiles(in: folder)
+        let routes = folder.files.filter { $0.name.isJSON && $0.name.isPrimary && !shadowed.contains($0) }.map(\.name.route)
+            .sorted()
         screens = routes.count
         images = folder.images.count
         firstRoute = routes.contains("/home") ? "/home" : routes.first
+        shadowedFiles = shadowed.compactMap { file in
+            ReservedRoute(route: file.name.route).map { ShadowedFile(file: file.displayPath, reservedPath: $0.path) }
+        }
     }
 }

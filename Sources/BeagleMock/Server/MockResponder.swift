@@ -3,94 +3,132 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// Answers every request: decodes the path, answers CORS preflights and the mock's own routes,
-/// asks the fault plan what this request gets, finds the file, and hands both to the fault
-/// injector; then logs one line.
+/// Answers every request: decodes the path, answers CORS preflights, the admin API and refusals
+/// itself, asks the fault plan what a screen or echo request gets, builds the response and hands
+/// both to the fault injector; journals what the client sent and what it got, and logs one line.
+///
+/// `/__echo` goes through the fault plan like a screen (latency, faults, route rules, per-request
+/// control), as go-httpbin's routes do, and is journalled: it stands in for a BFF endpoint. Only
+/// `/__admin` and CORS preflight are never delayed, faulted or journalled.
 struct MockResponder: Sendable {
     let store: ScreenStore
     let plan: FaultPlan
     /// The largest request body read; larger ones get 413.
     let maxRequestBodySize: Int
     let accessLog: AccessLog
+    let journal: RequestJournal
+    let admin: AdminAPI
     let clock = ContinuousClock()
-    let startedAt = ContinuousClock.now
     let dates = DateHeader()
 
     /// What a request gets before it is written.
     private enum Answer {
-        /// The mock's own answer (preflight, refusals, admin): no latency, no fault.
-        case direct(OutgoingResponse)
-        /// A served route: latency and faults apply.
-        case planned(FaultDecision, RouteRequest)
+        /// The mock's own answer (preflight, refusals, admin): no latency, no fault. `entry` is what
+        /// to journal, nil for preflight and admin requests.
+        case direct(OutgoingResponse, entry: JournalEntry?)
+        /// A screen or echo request: latency and faults apply.
+        case planned(FaultDecision, RouteRequest, entry: JournalEntry)
     }
 
     /// What is needed to build a route's normal response once its latency has passed.
     private struct RouteRequest {
+        /// What answers the path.
+        enum Target {
+            /// A file of the screens or images folder, for a client on this platform.
+            case file(platform: BeaglePlatform?)
+            /// `/__echo…`: the request itself, body included.
+            case echo(body: RecordedBody)
+        }
+
         let path: RequestPath
-        let platform: BeaglePlatform?
+        let target: Target
     }
 
     func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
         let start = clock.now
         var request = request
         let head = request.head
+        let headers = SentHeaders(head)
         var record = AccessLog.Record(
             method: head.method.rawValue, target: head.path ?? "", status: nil, bytes: 0, duration: .zero)
         let cors = CORSPolicy(enabled: plan.cors)
+        let echo = HeaderEcho(setting: plan.echo)
+        var journalID: Int?
         let delivery: Delivery
         do {
-            switch try await answer(&request, cors: cors, record: &record) {
-            case .direct(var response):
-                decorate(&response, request: head, cors: cors, closing: false)
+            switch try await answer(&request, headers: headers, cors: cors, record: &record) {
+            case .direct(var response, let entry):
+                journalID = entry.map { journal.begin($0) }
+                decorate(&response, request: head, headers: headers, cors: cors, echo: echo, closing: false)
                 let sent = try await response.write(to: writer, omittingBody: head.method == .head)
                 delivery = Delivery(status: response.head.status.code, bytes: sent, outcome: .ok)
-            case .planned(let decision, let route):
+            case .planned(let decision, let route, let entry):
+                journalID = journal.begin(entry)
                 record.latency = decision.latency.specDescription
                 record.fault = decision.faultDescription
                 if decision.pacing != .unpaced { record.note = "\(decision.pacing)" }
                 let injector = FaultInjector(hangMax: plan.hangMax)
                 if decision.latency > .zero { try await Task.sleep(for: decision.latency) }
-                var response = await routeResponse(route, request: head, decision: decision)
+                var response = await routeResponse(route, request: head, headers: headers, decision: decision)
                 response = FaultInjector.shape(response, for: decision, path: route.path.path)
-                decorate(&response, request: head, cors: cors, closing: decision.closesConnection)
+                decorate(
+                    &response, request: head, headers: headers, cors: cors, echo: echo, closing: decision.closesConnection)
                 delivery = try await injector.deliver(
                     decision, response: response, omittingBody: head.method == .head, writer: writer, channel: channel)
             }
         } catch {
+            let duration = clock.now - start
+            if let journalID { journal.complete(journalID, status: nil, bytes: 0, duration: duration, outcome: .clientGone) }
             record.note = [record.note, "outcome=client-gone"].compactMap { $0 }.joined(separator: " ")
-            record.duration = clock.now - start
+            record.duration = duration
             accessLog.record(record)
             throw error
+        }
+        let duration = clock.now - start
+        if let journalID {
+            journal.complete(
+                journalID, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome)
         }
         record.status = delivery.status
         record.bytes = delivery.bytes
         if delivery.outcome != .ok {
             record.note = [record.note, "outcome=\(delivery.outcome.rawValue)"].compactMap { $0 }.joined(separator: " ")
         }
-        record.duration = clock.now - start
+        record.duration = duration
         accessLog.record(record)
     }
 
     /// Decides what a request gets, without waiting or writing anything.
-    private func answer(_ request: inout Request, cors: CORSPolicy, record: inout AccessLog.Record) async throws -> Answer {
+    private func answer(
+        _ request: inout Request, headers: SentHeaders, cors: CORSPolicy, record: inout AccessLog.Record
+    ) async throws -> Answer {
         let head = request.head
-        if cors.isPreflight(head) { return .direct(cors.preflightResponse(for: head)) }
+        if cors.isPreflight(head) { return .direct(cors.preflightResponse(for: head), entry: nil) }
         let path: RequestPath
         do {
             path = try RequestPath(target: Substring(head.path ?? ""))
         } catch {
             record.note = "refused=\(error)"
-            return .direct(ErrorBody(error: "bad path: \(error.description)", path: head.path).response(.badRequest))
+            let target = head.path ?? ""
+            let rawPath = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let entry = JournalEntry(
+                method: head.method.rawValue, path: String(rawPath.first ?? ""),
+                query: rawPath.count > 1 ? String(rawPath[1]) : "", headers: headers, body: .empty)
+            return .direct(
+                ErrorBody(error: "bad path: \(error.description)", path: head.path).response(.badRequest), entry: entry)
         }
-        if path.segments == ["__admin", "health"] { return .direct(health()) }
+        let reserved = ReservedRoute(path)
+        if reserved == .admin { return .direct(await admin.respond(to: &request, path: path), entry: nil) }
+        var body: ByteBuffer?
         if Self.mayHaveBody(head) {
             do {
-                _ = try await request.collectBody(upTo: maxRequestBodySize)
+                body = try await request.collectBody(upTo: maxRequestBodySize)
             } catch is NIOTooManyBytesError {
                 record.note = "refused=body-too-large"
                 let error = "request body larger than \(maxRequestBodySize) bytes"
                 return .direct(
-                    ErrorBody(error: error, path: head.path).response(.contentTooLarge, headers: [.connection: "close"]))
+                    ErrorBody(error: error, path: head.path).response(.contentTooLarge, headers: [.connection: "close"]),
+                    entry: Self.entry(head, path: path, headers: headers, body: nil))
             }
         }
         let control: RequestControl
@@ -98,11 +136,31 @@ struct MockResponder: Sendable {
             control = try Self.control(of: head, query: path.query)
         } catch {
             record.note = "refused=control"
-            return .direct(OutgoingResponse.json(.badRequest, error.jsonText))
+            return .direct(
+                OutgoingResponse.json(.badRequest, error.jsonText),
+                entry: Self.entry(head, path: path, headers: headers, body: body))
         }
-        let platform = head.headerFields[.beaglePlatform].flatMap { BeaglePlatform(headerValue: $0) }
         let decision = plan.decide(method: head.method.rawValue, path: path.path, control: control)
-        return .planned(decision, RouteRequest(path: path, platform: platform))
+        let target: RouteRequest.Target
+        if reserved == .echo {
+            target = .echo(body: RecordedBody(body, limit: maxRequestBodySize))
+        } else {
+            target = .file(platform: head.headerFields[.beaglePlatform].flatMap { BeaglePlatform(headerValue: $0) })
+        }
+        return .planned(
+            decision, RouteRequest(path: path, target: target),
+            entry: Self.entry(head, path: path, headers: headers, body: body, decision: decision))
+    }
+
+    /// The journal entry for a request as read, with what the plan decided for it.
+    private static func entry(
+        _ head: HTTPRequest, path: RequestPath, headers: SentHeaders, body: ByteBuffer?, decision: FaultDecision? = nil
+    ) -> JournalEntry {
+        JournalEntry(
+            method: head.method.rawValue, path: path.path, query: String(path.query), headers: headers,
+            body: RecordedBody(body, limit: RequestJournal.bodyLimit),
+            fault: decision.flatMap { $0.fault == .none ? nil : $0.fault.description },
+            latencyMs: decision.map { AccessLog.millisecondsValue($0.latency) } ?? 0, rule: decision?.rule)
     }
 
     /// The per-request control headers and query parameters; parsed only when some are present.
@@ -120,7 +178,9 @@ struct MockResponder: Sendable {
     }
 
     /// The response the route would get without faults.
-    private func routeResponse(_ route: RouteRequest, request: HTTPRequest, decision: FaultDecision) async -> OutgoingResponse {
+    private func routeResponse(
+        _ route: RouteRequest, request: HTTPRequest, headers: SentHeaders, decision: FaultDecision
+    ) async -> OutgoingResponse {
         switch decision.fault {
         case .status, .emptyResponse, .reset, .garbage, .hang:
             // These never show the route's content.
@@ -128,8 +188,15 @@ struct MockResponder: Sendable {
         default:
             break
         }
+        let platform: BeaglePlatform?
+        switch route.target {
+        case .echo(let body):
+            return EchoReply(head: request, path: route.path, headers: headers, body: body).response
+        case .file(let requestPlatform):
+            platform = requestPlatform
+        }
         let method = request.method.rawValue
-        switch await store.resolve(route.path, method: method, platform: route.platform) {
+        switch await store.resolve(route.path, method: method, platform: platform) {
         case .file(let file):
             return fileResponse(file, request: request, override: method == "GET" || method == "HEAD" ? nil : decision.response)
         case .methodNotAllowed(let allowed):
@@ -143,7 +210,7 @@ struct MockResponder: Sendable {
         case .notFound:
             return ErrorBody(
                 error: "no screen or file answers this path", path: route.path.path,
-                suggestions: store.suggestions(for: route.path, platform: route.platform)
+                suggestions: store.suggestions(for: route.path, platform: platform)
             ).response(.notFound)
         }
     }
@@ -179,23 +246,18 @@ struct MockResponder: Sendable {
         return response
     }
 
-    /// The headers every response carries: CORS, `Date`, and `Connection: close` when the
-    /// connection is to end after it.
-    private func decorate(_ response: inout OutgoingResponse, request: HTTPRequest, cors: CORSPolicy, closing: Bool) {
+    /// The headers every response carries: CORS, echoed request headers, `Date`, and
+    /// `Connection: close` when the connection is to end after it.
+    private func decorate(
+        _ response: inout OutgoingResponse, request: HTTPRequest, headers: SentHeaders, cors: CORSPolicy, echo: HeaderEcho,
+        closing: Bool
+    ) {
         if !cors.isPreflight(request) { cors.decorate(&response.head.headerFields) }
+        response.head.headerFields.append(contentsOf: echo.fields(for: headers))
         response.head.headerFields[.date] = dates.current()
         if closing || request.headerFields[.connection]?.lowercased() == "close" {
             response.head.headerFields[.connection] = "close"
         }
-    }
-
-    /// `GET /__admin/health`: always open, for health checks.
-    private func health() -> OutgoingResponse {
-        let uptime = Int((clock.now - startedAt) / .seconds(1))
-        let routes = store.inventory()?.screens ?? 0
-        return .json(
-            .ok, #"{"status":"ok","version":"\#(beagleMockVersion)","routes":\#(routes),"uptimeSeconds":\#(uptime)}"#,
-            headers: [.cacheControl: "no-store"])
     }
 
     /// Whether the request announces a body (a length or chunked encoding).

@@ -1,0 +1,207 @@
+import Foundation
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// The admin API under `/__admin` (SPEC section 6): health, the request journal, runtime settings,
+/// reset, the route list and its own OpenAPI document.
+///
+/// Its answers are the mock's own: never delayed or faulted, never journalled, never shadowed by a
+/// screen. `GET /__admin/health` is always open; everything else passes the ``AdminGate`` first, so
+/// that without access even a wrong path or method gets 401 or 403 and not a map of the API. A wrong
+/// method on an endpoint gets 405 with `Allow`; an unknown path under `/__admin` gets 404 JSON.
+struct AdminAPI: Sendable {
+    let plan: FaultPlan
+    let journal: RequestJournal
+    let store: ScreenStore
+    let gate: AdminGate
+    let startedAt: ContinuousClock.Instant
+
+    /// The largest admin request body read (settings are a few hundred bytes).
+    static let maxBodySize = 64 << 10
+
+    /// The endpoints, by the path after `/__admin/`.
+    enum Endpoint: String, CaseIterable, Sendable {
+        case health
+        case requests
+        /// `/__admin/requests/{id}`: one journal entry.
+        case request = "requests/{id}"
+        case settings
+        case reset
+        case routes
+        case openAPI = "openapi.json"
+
+        /// The endpoint a path names, and the journal id for ``request``.
+        init?(_ path: RequestPath) {
+            let segments = path.segments
+            guard segments.first == ReservedRoute.admin.rawValue else { return nil }
+            if segments.count == 3, segments[1] == "requests" {
+                self = .request
+            } else if segments.count == 2, let endpoint = Endpoint(rawValue: segments[1]), endpoint != .request {
+                self = endpoint
+            } else {
+                return nil
+            }
+        }
+
+        /// The methods the endpoint answers, as `Allow` lists them.
+        var methods: [HTTPRequest.Method] {
+            switch self {
+            case .health, .request, .routes, .openAPI: [.get, .head]
+            case .requests: [.get, .head, .delete]
+            case .settings: [.get, .head, .put]
+            case .reset: [.post]
+            }
+        }
+
+        /// `/__admin/requests`.
+        var path: String { "/__admin/\(rawValue)" }
+    }
+
+    /// Answers a request whose path starts with `/__admin`.
+    func respond(to request: inout Request, path: RequestPath) async -> OutgoingResponse {
+        let head = request.head
+        let endpoint = Endpoint(path)
+        if endpoint != .health, let refusal = gate.refusal(for: head) { return refusal }
+        guard let endpoint else {
+            return ErrorBody(
+                error: "no admin endpoint answers this path; the API is described at GET /__admin/openapi.json",
+                path: head.path, suggestions: Endpoint.allCases.map(\.path)
+            ).response(.notFound, headers: Self.noStore)
+        }
+        let method = head.method
+        if method == .options {
+            let allow = (endpoint.methods + [.options]).map(\.rawValue).joined(separator: ", ")
+            return OutgoingResponse(status: .noContent, headers: [.allow: allow])
+        }
+        guard endpoint.methods.contains(method) else {
+            let allowed = endpoint.methods.map(\.rawValue)
+            return ErrorBody(
+                error: "\(method.rawValue) is not answered at \(endpoint.path); use \(allowed.joined(separator: " or "))",
+                path: head.path, method: method.rawValue, allowed: allowed
+            ).response(.methodNotAllowed, headers: [.allow: allowed.joined(separator: ", "), .cacheControl: "no-store"])
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: Self.maxBodySize)
+        } catch {
+            return ErrorBody(error: "request body larger than \(Self.maxBodySize) bytes", path: head.path)
+                .response(.contentTooLarge, headers: [.connection: "close", .cacheControl: "no-store"])
+        }
+        let query = QueryParameters(path.query)
+        switch (endpoint, method) {
+        case (.health, _): return health()
+        case (.requests, .delete): return clearRequests()
+        case (.requests, _): return requests(query)
+        case (.request, _): return entry(path.segments[2])
+        case (.settings, .put): return putSettings(body)
+        case (.settings, _): return .json(.ok, Self.text(plan.runtimeSettings.jsonData()), headers: Self.noStore)
+        case (.reset, _): return reset()
+        case (.routes, _): return routes()
+        case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
+        }
+    }
+
+    private static let noStore: HTTPFields = [.cacheControl: "no-store"]
+
+    /// `GET /__admin/health`.
+    private func health() -> OutgoingResponse {
+        let uptime = Int((ContinuousClock.now - startedAt) / .seconds(1))
+        let routes = store.inventory()?.screens ?? 0
+        return .json(
+            .ok, #"{"status":"ok","version":"\#(beagleMockVersion)","routes":\#(routes),"uptimeSeconds":\#(uptime)}"#,
+            headers: Self.noStore)
+    }
+
+    /// `GET /__admin/requests?limit=&path=`.
+    private func requests(_ query: QueryParameters) -> OutgoingResponse {
+        var limit: Int?
+        if let text = query.values("limit").first {
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                text.contains(where: { $0 != "0" })
+            else {
+                return Self.badQuery("limit", text, "limit must be a whole number of at least 1, like 20")
+            }
+            limit = Int(text) ?? Int.max
+        }
+        var glob: RouteGlob?
+        if let pattern = query.values("path").first {
+            do {
+                glob = try RouteGlob(pattern)
+            } catch {
+                return Self.badQuery("path", pattern, "path must be a route pattern like /checkout/** or /home: \(error.message)")
+            }
+        }
+        let snapshot = journal.read(limit: limit, matching: glob)
+        let page = JournalPage(
+            requests: snapshot.entries, total: snapshot.total, capacity: snapshot.capacity, dropped: snapshot.dropped)
+        return .json(.ok, ErrorBody.encode(page), headers: Self.noStore)
+    }
+
+    /// The body of `GET /__admin/requests`.
+    private struct JournalPage: Encodable {
+        let requests: [JournalEntry]
+        let total: Int
+        let capacity: Int
+        let dropped: Int
+    }
+
+    /// `GET /__admin/requests/{id}`.
+    private func entry(_ id: String) -> OutgoingResponse {
+        guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return ErrorBody(error: "a journal id is a whole number, like /__admin/requests/42", path: "/__admin/requests/\(id)")
+                .response(.badRequest, headers: Self.noStore)
+        }
+        guard let number = Int(id), let entry = journal.entry(number) else {
+            return ErrorBody(
+                error: "no request \(id) in the journal: it was cleared, pushed out by newer requests, or never made",
+                path: "/__admin/requests/\(id)"
+            ).response(.notFound, headers: Self.noStore)
+        }
+        return .json(.ok, ErrorBody.encode(entry), headers: Self.noStore)
+    }
+
+    /// `DELETE /__admin/requests`.
+    private func clearRequests() -> OutgoingResponse {
+        .json(.ok, #"{"cleared":\#(journal.clear())}"#, headers: Self.noStore)
+    }
+
+    /// `PUT /__admin/settings`: all or nothing.
+    private func putSettings(_ body: ByteBuffer) -> OutgoingResponse {
+        do {
+            let settings = try RuntimeSettings.decode(json: Data(body.readableBytesView))
+            plan.setRuntimeSettings(settings)
+            return .json(.ok, Self.text(settings.jsonData()), headers: Self.noStore)
+        } catch {
+            var answer = ["error": error.description]
+            if let field = error.field { answer["field"] = field }
+            return .json(.badRequest, ErrorBody.encode(answer), headers: Self.noStore)
+        }
+    }
+
+    /// `POST /__admin/reset`.
+    private func reset() -> OutgoingResponse {
+        let cleared = journal.clear()
+        plan.reset()
+        return .json(
+            .ok, #"{"journalCleared":\#(cleared),"settings":\#(Self.text(plan.runtimeSettings.jsonData()))}"#,
+            headers: Self.noStore)
+    }
+
+    /// `GET /__admin/routes`.
+    private func routes() -> OutgoingResponse {
+        guard let folder = store.snapshot.fresh() else {
+            return ErrorBody(error: "the screens folder \(store.screens.path) cannot be listed (was it removed?)")
+                .response(.internalServerError, headers: Self.noStore)
+        }
+        return .json(.ok, ErrorBody.encode(RouteReport(folder: folder)), headers: Self.noStore)
+    }
+
+    private static func badQuery(_ name: String, _ value: String, _ error: String) -> OutgoingResponse {
+        .json(
+            .badRequest, ErrorBody.encode(["error": error, "queryParameter": name, "value": String(value.prefix(200))]),
+            headers: noStore)
+    }
+
+    private static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
+}

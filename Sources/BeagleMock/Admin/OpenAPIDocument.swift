@@ -1,0 +1,373 @@
+/// The OpenAPI 3.1 document of the admin API, served at `GET /__admin/openapi.json`.
+///
+/// Written by hand, so that its descriptions say what a user needs; `AdminAPITests` checks that it
+/// names every endpoint and method the server answers, and CI runs schemathesis against a live
+/// server with it. The document describes the server that serves it: on loopback the bearer token
+/// is optional (an empty security requirement), elsewhere it is required.
+enum OpenAPIDocument {
+    /// The document as JSON text, for a server whose admin API has `access`.
+    static func json(access: AdminAccess) -> String {
+        let security = access == .open ? #"[{}, {"bearer": []}]"# : #"[{"bearer": []}]"#
+        return #"""
+            {
+              "openapi": "3.1.0",
+              "info": {
+                "title": "beagle-mock admin API",
+                "version": "\#(beagleMockVersion)",
+                "summary": "Inspect and steer a running beagle-mock: health, the request journal, runtime settings, reset, routes.",
+                "description": "Every answer is JSON, never delayed, faulted or journalled. GET /__admin/health is always open. Bound to a loopback address (127.0.0.0/8, ::1, localhost) the rest is open; bound to any other address it needs `Authorization: Bearer <token>` with the server's --admin-token (401 otherwise, with `WWW-Authenticate: Bearer`), and answers 403 when the server has no token. A method an endpoint does not answer gets 405 with `Allow`; any other path under /__admin gets 404. OPTIONS gets 204 with `Allow`, and CORS preflight requests are answered unless the server runs with --no-cors."
+              },
+              "servers": [{"url": "/", "description": "the server that serves this document"}],
+              "security": \#(security),
+              "paths": {
+                "/__admin/health": {
+                  "get": {
+                    "operationId": "getHealth",
+                    "summary": "Whether the server is up, always open (for health checks).",
+                    "security": [],
+                    "responses": {
+                      "200": {"description": "The server is up.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/requests": {
+                  "get": {
+                    "operationId": "listRequests",
+                    "summary": "The request journal, newest first.",
+                    "description": "Every request the server has read but CORS preflights and the admin API's own, in a ring of --journal-size entries (default 1,000). An entry is written once the request has been read and completed when it ends: while it is in flight (a hang, a long latency) `outcome`, `status` and `durationMs` are null.",
+                    "parameters": [
+                      {"name": "limit", "in": "query", "required": false, "description": "At most this many entries (the newest).", "schema": {"type": "integer", "minimum": 1}},
+                      {"name": "path", "in": "query", "required": false, "description": "Only entries whose decoded path matches this route pattern, as in route rules: `*` is one segment, `**` any depth (`/checkout/**`).", "schema": {"type": "string", "pattern": "^/"}, "examples": {"subtree": {"value": "/checkout/**"}, "one": {"value": "/home"}}}
+                    ],
+                    "responses": {
+                      "200": {"description": "The matching entries.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JournalPage"}}}},
+                      "400": {"description": "`limit` is not a whole number of at least 1, or `path` is not a route pattern.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryError"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  },
+                  "delete": {
+                    "operationId": "clearRequests",
+                    "summary": "Empties the journal.",
+                    "responses": {
+                      "200": {"description": "The journal is empty; ids go on from where they were.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Cleared"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/requests/{id}": {
+                  "get": {
+                    "operationId": "getRequest",
+                    "summary": "One journal entry.",
+                    "parameters": [
+                      {"name": "id", "in": "path", "required": true, "description": "The entry's id, as listed by GET /__admin/requests.", "schema": {"type": "integer", "minimum": 0}}
+                    ],
+                    "responses": {
+                      "200": {"description": "The entry.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JournalEntry"}}}},
+                      "400": {"description": "The id is not a whole number.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "404": {"description": "No such entry: the journal was cleared, newer requests pushed it out, or there never was one.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/settings": {
+                  "get": {
+                    "operationId": "getSettings",
+                    "summary": "The runtime overrides in force (null: not overridden).",
+                    "responses": {
+                      "200": {"description": "The overrides.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Settings"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  },
+                  "put": {
+                    "operationId": "putSettings",
+                    "summary": "Replaces the runtime overrides, all or nothing.",
+                    "description": "The layer just below per-request control and above route rules, command-line flags and the config file. Each key absent or null means not overridden; `faults: []` clears every lower layer's faults. An invalid body changes nothing and gets 400 naming the field. Sequence counters are kept (POST /__admin/reset clears them).",
+                    "requestBody": {
+                      "required": true,
+                      "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SettingsInput"}, "examples": {
+                        "outage": {"summary": "every request gets 503", "value": {"faults": ["status:503"]}},
+                        "slow": {"summary": "a slow network", "value": {"latency": "100ms..400ms", "bandwidth": "64KiB/s"}},
+                        "mixed": {"value": {"faults": ["status:500@0.1", {"fault": "reset", "rate": 0.05}], "echo": ["beagle-platform"], "seed": 7}}
+                      }}}
+                    },
+                    "responses": {
+                      "200": {"description": "The overrides now in force.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Settings"}}}},
+                      "400": {"description": "The body is not valid settings; nothing changed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SettingsError"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+                      "413": {"$ref": "#/components/responses/TooLarge"}
+                    }
+                  }
+                },
+                "/__admin/reset": {
+                  "post": {
+                    "operationId": "reset",
+                    "summary": "Clears the journal, the sequence counters and the runtime overrides.",
+                    "responses": {
+                      "200": {"description": "Reset done.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ResetResult"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+                      "413": {"$ref": "#/components/responses/TooLarge"}
+                    }
+                  }
+                },
+                "/__admin/routes": {
+                  "get": {
+                    "operationId": "listRoutes",
+                    "summary": "Every servable route, its files and whether its screens are valid.",
+                    "responses": {
+                      "200": {"description": "The routes, sorted by path, and the files a reserved route shadows.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/RouteList"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+                      "500": {"description": "The screens folder cannot be listed (it was removed).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                    }
+                  }
+                },
+                "/__admin/openapi.json": {
+                  "get": {
+                    "operationId": "getOpenAPI",
+                    "summary": "This document.",
+                    "responses": {
+                      "200": {"description": "The OpenAPI 3.1 document of the admin API.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"type": "object", "required": ["openapi", "info", "paths"]}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                }
+              },
+              "components": {
+                "securitySchemes": {
+                  "bearer": {"type": "http", "scheme": "bearer", "description": "The token the server was started with: --admin-token or BEAGLE_MOCK_ADMIN_TOKEN. Needed only when the server listens beyond loopback."}
+                },
+                "headers": {
+                  "NoStore": {"description": "Admin answers are never cached.", "schema": {"type": "string", "const": "no-store"}},
+                  "Allow": {"description": "The methods the endpoint answers.", "required": true, "schema": {"type": "string"}}
+                },
+                "responses": {
+                  "Unauthorized": {
+                    "description": "The server listens beyond loopback and the request has no `Authorization: Bearer <token>`, or the wrong token.",
+                    "headers": {"WWW-Authenticate": {"required": true, "description": "Always a Bearer challenge, never Basic.", "schema": {"type": "string", "pattern": "^Bearer "}}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "Forbidden": {
+                    "description": "The server listens beyond loopback and was started without a token: the admin API is off.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "MethodNotAllowed": {
+                    "description": "The endpoint does not answer this method.",
+                    "headers": {"Allow": {"$ref": "#/components/headers/Allow"}},
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  },
+                  "TooLarge": {
+                    "description": "The request body is larger than 64 KiB.",
+                    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+                  }
+                },
+                "schemas": {
+                  "Error": {
+                    "type": "object",
+                    "required": ["error"],
+                    "properties": {
+                      "error": {"type": "string", "description": "What went wrong and how to fix it."},
+                      "path": {"type": "string"},
+                      "method": {"type": "string"},
+                      "allowed": {"type": "array", "items": {"type": "string"}},
+                      "suggestions": {"type": "array", "items": {"type": "string"}}
+                    },
+                    "additionalProperties": false
+                  },
+                  "QueryError": {
+                    "type": "object",
+                    "required": ["error", "queryParameter", "value"],
+                    "properties": {
+                      "error": {"type": "string"},
+                      "queryParameter": {"type": "string", "enum": ["limit", "path"]},
+                      "value": {"type": "string"}
+                    },
+                    "additionalProperties": false
+                  },
+                  "SettingsError": {
+                    "type": "object",
+                    "required": ["error"],
+                    "properties": {
+                      "error": {"type": "string", "description": "The field and what is wrong with it, like `faults[1]: unknown fault \"boom\"`."},
+                      "field": {"type": "string", "description": "The field, like `latency` or `faults[1]`; absent when the body as a whole is wrong."}
+                    },
+                    "additionalProperties": false
+                  },
+                  "Health": {
+                    "type": "object",
+                    "required": ["status", "version", "routes", "uptimeSeconds"],
+                    "properties": {
+                      "status": {"type": "string", "const": "ok"},
+                      "version": {"type": "string"},
+                      "routes": {"type": "integer", "minimum": 0, "description": "Screens served, by route."},
+                      "uptimeSeconds": {"type": "integer", "minimum": 0}
+                    },
+                    "additionalProperties": false
+                  },
+                  "JournalEntry": {
+                    "type": "object",
+                    "required": ["id", "time", "method", "path", "query", "headers", "body", "bodyEncoding", "bodySize", "bodyTruncated", "status", "fault", "latencyMs", "durationMs", "bytes", "outcome", "rule"],
+                    "properties": {
+                      "id": {"type": "integer", "minimum": 1, "description": "Increasing for the server's life; never reused."},
+                      "time": {"type": "string", "format": "date-time", "description": "When the request had been read (UTC)."},
+                      "method": {"type": "string"},
+                      "path": {"type": "string", "description": "The percent-decoded path, without the query."},
+                      "query": {"type": "string", "description": "The raw query string without `?`; empty when none."},
+                      "headers": {"type": "object", "description": "Values by lower-case header name, in the order sent; `host` restored.", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+                      "body": {"type": "string", "description": "The body's first 64 KiB: text when UTF-8, else base64."},
+                      "bodyEncoding": {"type": "string", "enum": ["utf8", "base64"]},
+                      "bodySize": {"type": "integer", "minimum": 0, "description": "The whole body's length in bytes."},
+                      "bodyTruncated": {"type": "boolean", "description": "True when the body was longer than 64 KiB and `body` holds its start."},
+                      "status": {"type": ["integer", "null"], "description": "The status sent; null while in flight or when no status line went out (reset, empty-response, garbage, hang)."},
+                      "fault": {"type": ["string", "null"], "description": "The fault drawn, like `status:503` or `reset`; null when none."},
+                      "latencyMs": {"type": "number", "minimum": 0, "description": "The latency drawn."},
+                      "durationMs": {"type": ["number", "null"], "minimum": 0, "description": "From the start of the request to its end; null while in flight."},
+                      "bytes": {"type": "integer", "minimum": 0, "description": "Response body bytes sent."},
+                      "outcome": {"type": ["string", "null"], "enum": ["ok", "reset", "closed", "hang-expired", "client-gone", null], "description": "How the exchange ended; null while in flight."},
+                      "rule": {"type": ["string", "null"], "description": "The route rule that matched, like `/checkout/** [GET]`; null when none did."}
+                    },
+                    "additionalProperties": false
+                  },
+                  "JournalPage": {
+                    "type": "object",
+                    "required": ["requests", "total", "capacity", "dropped"],
+                    "properties": {
+                      "requests": {"type": "array", "items": {"$ref": "#/components/schemas/JournalEntry"}, "description": "Newest first."},
+                      "total": {"type": "integer", "minimum": 0, "description": "Entries in the journal, matched or not."},
+                      "capacity": {"type": "integer", "minimum": 1, "description": "How many entries the journal keeps (--journal-size)."},
+                      "dropped": {"type": "integer", "minimum": 0, "description": "Entries pushed out by newer ones since the journal was last cleared."}
+                    },
+                    "additionalProperties": false
+                  },
+                  "Cleared": {
+                    "type": "object",
+                    "required": ["cleared"],
+                    "properties": {"cleared": {"type": "integer", "minimum": 0, "description": "Entries removed."}},
+                    "additionalProperties": false
+                  },
+                  "ResetResult": {
+                    "type": "object",
+                    "required": ["journalCleared", "settings"],
+                    "properties": {
+                      "journalCleared": {"type": "integer", "minimum": 0},
+                      "settings": {"$ref": "#/components/schemas/Settings"}
+                    },
+                    "additionalProperties": false
+                  },
+                  "Settings": {
+                    "type": "object",
+                    "required": ["latency", "faults", "bandwidth", "echo", "seed"],
+                    "properties": {
+                      "latency": {"type": ["string", "null"], "description": "Like `250ms`, `100ms..400ms`, `lognormal:120ms,0.4`."},
+                      "faults": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Fault rules as `SPEC@RATE`."},
+                      "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`."},
+                      "echo": {"oneOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+                      "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 18446744073709551615}
+                    },
+                    "additionalProperties": false
+                  },
+                  "SettingsInput": {
+                    "type": "object",
+                    "properties": {
+                      "latency": {"type": ["string", "null"], "description": "Fixed `250ms`, `1.5s`, `0`; uniform `100ms..400ms`; log-normal `lognormal:120ms,0.4` with an optional cap `lognormal:120ms,0.4,5s`."},
+                      "faults": {
+                        "description": "Fault rules, each `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`, `truncate`, `malformed-chunk`, `malformed-json`, `corrupt`, `hang` or `none`, with a rate from 0 to 1 (`@0.2` or `rate`); rates may sum to at most 1. `[]` clears faults. A string is a comma-separated list.",
+                        "oneOf": [
+                          {"type": "string"},
+                          {"type": "array", "items": {"oneOf": [
+                            {"type": "string"},
+                            {"type": "object", "required": ["fault"], "properties": {"fault": {"type": "string"}, "rate": {"type": "number", "minimum": 0, "maximum": 1}}, "additionalProperties": false}
+                          ]}},
+                          {"type": "null"}
+                        ]
+                      },
+                      "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`, `1MiB/s`, `750kbit/s`."},
+                      "echo": {
+                        "description": "`true` echoes every request header as `X-Echo-<Name>`, `false` none, a list only those headers.",
+                        "oneOf": [
+                          {"type": "boolean"},
+                          {"type": "array", "items": {"type": "string", "pattern": "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"}},
+                          {"type": "null"}
+                        ]
+                      },
+                      "seed": {
+                        "description": "The seed of fault draws: a whole number, or a string of digits for clients whose JSON numbers are doubles.",
+                        "oneOf": [
+                          {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+                          {"type": "string", "pattern": "^[0-9]{1,19}$"},
+                          {"type": "null"}
+                        ]
+                      }
+                    },
+                    "additionalProperties": false
+                  },
+                  "RouteList": {
+                    "type": "object",
+                    "required": ["routes", "shadowed"],
+                    "properties": {
+                      "routes": {"type": "array", "items": {"$ref": "#/components/schemas/Route"}},
+                      "shadowed": {"type": "array", "description": "Files of the screens folder never served because /__admin or /__echo is the mock's own.", "items": {
+                        "type": "object", "required": ["file", "route", "reason"],
+                        "properties": {"file": {"type": "string"}, "route": {"type": "string"}, "reason": {"type": "string"}},
+                        "additionalProperties": false
+                      }}
+                    },
+                    "additionalProperties": false
+                  },
+                  "Variant": {
+                    "type": "object",
+                    "required": ["platform", "file"],
+                    "properties": {"platform": {"type": "string", "enum": ["IOS", "ANDROID", "WEB", "MOBILE"]}, "file": {"type": "string"}},
+                    "additionalProperties": false
+                  },
+                  "Route": {
+                    "type": "object",
+                    "required": ["path", "kind", "file", "size", "valid", "platforms", "methods", "diagnostics"],
+                    "properties": {
+                      "path": {"type": "string", "description": "The route, like `/home` or `/images/logo.png`."},
+                      "kind": {"type": "string", "enum": ["screen", "asset", "image"]},
+                      "file": {"type": ["string", "null"], "description": "The file a GET without platform gets, relative to the screens folder (`images/…` for the images folder); null when only variants or method files exist."},
+                      "size": {"type": ["integer", "null"], "minimum": 0, "description": "That file's size in bytes."},
+                      "valid": {"type": "boolean", "description": "False when a JSON file of the route has an error."},
+                      "platforms": {"type": "array", "items": {"$ref": "#/components/schemas/Variant"}},
+                      "methods": {"type": "array", "items": {
+                        "type": "object", "required": ["method", "file", "platforms"],
+                        "properties": {
+                          "method": {"type": "string", "enum": ["POST", "PUT", "PATCH", "DELETE"]},
+                          "file": {"type": ["string", "null"]},
+                          "platforms": {"type": "array", "items": {"$ref": "#/components/schemas/Variant"}}
+                        },
+                        "additionalProperties": false
+                      }},
+                      "diagnostics": {"type": "array", "items": {
+                        "type": "object", "required": ["file", "line", "column", "severity", "message"],
+                        "properties": {
+                          "file": {"type": "string"}, "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
+                          "severity": {"type": "string", "enum": ["error", "warning"]}, "message": {"type": "string"}
+                        },
+                        "additionalProperties": false
+                      }}
+                    },
+                    "additionalProperties": false
+                  }
+                }
+              }
+            }
+            """#
+    }
+}

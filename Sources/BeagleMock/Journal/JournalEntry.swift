@@ -1,0 +1,83 @@
+import Foundation
+
+/// One request in the journal (SPEC section 6): what the client sent, and what the mock applied
+/// and sent back.
+///
+/// Written when the request has been read (with the fault and latency already drawn) and completed
+/// when the exchange ends, so a hanging request shows while it hangs: `outcome`, `status` and
+/// `durationMs` are null until then.
+struct JournalEntry: Sendable, Encodable {
+    /// Increasing from 1 for the server's life; a cleared journal does not reuse ids.
+    var id = 0
+    /// When the request had been read.
+    var time = Date()
+    let method: String
+    /// The percent-decoded path without the query (as sent, when it cannot be decoded).
+    let path: String
+    /// The raw query string without `?`, empty when there is none.
+    let query: String
+    /// Header values by lower-case name, `Host` restored.
+    let headers: [String: [String]]
+    /// The body, cut at ``RequestJournal/bodyLimit``.
+    let body: RecordedBody
+    /// The fault drawn (`status:503`, `reset`), nil when none was.
+    let fault: String?
+    /// The latency drawn, in milliseconds.
+    let latencyMs: Double
+    /// The route rule that matched (`/checkout/** [GET]`), nil when none did.
+    let rule: String?
+
+    /// The status sent; nil while in flight and when no status line went out.
+    var status: Int?
+    /// Response body bytes sent.
+    var bytes: Int64 = 0
+    /// From the start of the request to its end; nil while in flight.
+    var durationMs: Double?
+    /// How the exchange ended; nil while in flight.
+    var outcome: Delivery.Outcome?
+
+    init(
+        method: String, path: String, query: String, headers: SentHeaders, body: RecordedBody, fault: String? = nil,
+        latencyMs: Double = 0, rule: String? = nil
+    ) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers.grouped
+        self.body = body
+        self.fault = fault
+        self.latencyMs = latencyMs
+        self.rule = rule
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, time, method, path, query, headers, body, bodyEncoding, bodySize, bodyTruncated
+        case status, fault, latencyMs, durationMs, bytes, outcome, rule
+    }
+
+    /// Every key, with `null` for what is not known (yet): a client reads one shape.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(time.formatted(Self.timeFormat), forKey: .time)
+        try container.encode(method, forKey: .method)
+        try container.encode(path, forKey: .path)
+        try container.encode(query, forKey: .query)
+        try container.encode(headers, forKey: .headers)
+        let text = body.text
+        try container.encode(text.value, forKey: .body)
+        try container.encode(text.encoding, forKey: .bodyEncoding)
+        try container.encode(body.size, forKey: .bodySize)
+        try container.encode(body.isTruncated, forKey: .bodyTruncated)
+        try container.encode(status, forKey: .status)
+        try container.encode(fault, forKey: .fault)
+        try container.encode(latencyMs, forKey: .latencyMs)
+        try container.encode(durationMs, forKey: .durationMs)
+        try container.encode(bytes, forKey: .bytes)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(rule, forKey: .rule)
+    }
+
+    /// `2025-11-22T06:19:00.123Z`: UTC, to the millisecond.
+    private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+}
