@@ -37,6 +37,8 @@ struct Banner {
             lines.append("  Devices   only this machine; the iOS simulator works as is; for the Android emulator")
             lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
         }
+        lines.append("  Admin     \(url)/__admin   \(server.adminAccess)")
+        lines.append("  Echo      \(url)/__echo   X-Echo headers \(Self.echo(server.plan.echo))")
         let active = server.plan.activeSettings
         lines.append(
             "  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
@@ -46,12 +48,29 @@ struct Banner {
         if let first = inventory?.firstRoute {
             lines.append("  Try       curl \(url)\(first)")
         }
+        for warning in warnings() { lines.append("  Warning   \(warning)") }
         lines.append("Press Ctrl+C to stop.")
         return lines.joined(separator: "\n")
     }
 
+    /// What the user should fix: screens that a route of the mock's own shadows, never served.
+    func warnings() -> [String] {
+        (server.inventory()?.shadowedFiles ?? []).map { shadowed in
+            "\(screensArgument)/\(shadowed.file) is never served: \(shadowed.reservedPath) belongs to the mock; rename it"
+        }
+    }
+
     private static func count(_ value: Int, _ noun: String) -> String {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// `off`, `for every request header`, `for Authorization, beagle-platform`.
+    private static func echo(_ setting: EchoSetting) -> String {
+        switch setting {
+        case .off: "off (--echo to turn on)"
+        case .allHeaders: "for every request header"
+        case .headers(let names): "for \(names.joined(separator: ", "))"
+        }
     }
 
     /// The faults in force everywhere, or `none`.

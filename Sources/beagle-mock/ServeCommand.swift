@@ -24,8 +24,15 @@ struct ServeCommand: AsyncParsableCommand {
                                                        one request in five gets 503, one in twenty a reset,
                                                        the same ones on every run
 
+              beagle-mock serve --echo                 every response repeats the request's headers as X-Echo-<Name>
+              beagle-mock serve --host 0.0.0.0 --admin-token s3cret
+                                                       the admin API off loopback, with Authorization: Bearer s3cret
+
             Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s
             (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s).
+
+            What the app sent: GET /__admin/requests (the journal, newest first); /__echo answers any
+            request with the request itself as JSON; GET /__admin/openapi.json describes the admin API.
             """
     )
 
@@ -65,6 +72,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-cors"), help: "Send no CORS headers and answer no preflight requests.")
     var noCORS = false
 
+    @Flag(help: "Repeat every request header in the response as X-Echo-<Name> (hop-by-hop headers excepted).")
+    var echo = false
+
+    @Option(
+        help: """
+            The bearer token of the admin API when --host is not a loopback address (env BEAGLE_MOCK_ADMIN_TOKEN; \
+            without one the admin API is off there; on loopback it is open).
+            """)
+    var adminToken: String?
+
+    @Option(help: "How many requests the journal at /__admin/requests keeps (1 to 100000, default 1000).")
+    var journalSize: String?
+
     @Option(help: "How log lines look: text or json.")
     var logFormat: LogFormat = .text
 
@@ -86,15 +106,30 @@ struct ServeCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not a port number (0-65535)")
         }
+        if let adminToken {
+            try Self.checkToken(adminToken, source: "--admin-token")
+        } else if let token = environment["BEAGLE_MOCK_ADMIN_TOKEN"], !token.isEmpty {
+            // An empty variable counts as unset: compose files often pass `${TOKEN:-}`.
+            try Self.checkToken(token, source: "BEAGLE_MOCK_ADMIN_TOKEN")
+            adminToken = token
+        }
         _ = try flags()
+    }
+
+    /// A token goes into an `Authorization: Bearer` header: visible ASCII, no spaces.
+    private static func checkToken(_ token: String, source: String) throws {
+        guard !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw ValidationError(
+                "\(source) must be visible ASCII characters without spaces, like the output of `openssl rand -hex 16`")
+        }
     }
 
     /// The fault and latency flags, parsed; an invalid one is a usage error.
     func flags() throws -> CommandLineSettings {
         do {
             return try CommandLineSettings(
-                latency: latency, faults: faults, bandwidth: bandwidth, seed: seed, hangMax: hangMax, journalSize: nil,
-                noCORS: noCORS)
+                latency: latency, faults: faults, bandwidth: bandwidth, seed: seed, hangMax: hangMax, journalSize: journalSize,
+                echo: echo, noCORS: noCORS)
         } catch {
             throw ValidationError(error.description)
         }
@@ -104,7 +139,7 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { _ in ConsoleLogHandler(format: logFormat, logLevel: quiet ? .warning : .info) }
         let configuration = MockServerConfiguration(
             screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
-            configFile: config, flags: try flags(), logger: Logger(label: "beagle-mock"))
+            configFile: config, flags: try flags(), adminToken: adminToken, logger: Logger(label: "beagle-mock"))
         let server: MockServer
         do {
             server = try MockServer(configuration: configuration)
@@ -115,7 +150,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let banner = Banner(server: server, screensArgument: directory, quiet: quiet)
         do {
-            try await server.run { port in Console.out(banner.text(port: port)) }
+            try await server.run { port in
+                Console.out(banner.text(port: port))
+                // The banner holds them; a quiet one is a single line, and warnings still print.
+                if quiet { for warning in banner.warnings() { Console.error("warning: \(warning)") } }
+            }
         } catch {
             Console.error("beagle-mock: \(error)")
             throw ExitCode.failure
