@@ -36,6 +36,11 @@ import Testing
         ("/img-*-*.png", "/img-12.png", false),
         ("/caf\u{E9}", "/cafe\u{301}", true),
         ("/checkout/", "/checkout", true),
+        // A separator that a modifier or combining mark follows is still a separator.
+        ("/\u{1F3FB}", "/\u{1F3FB}", true),
+        ("/a/\u{1F3FB}", "/a/\u{1F3FB}", true),
+        ("/a/*", "/a/\u{301}x", true),
+        ("/a/*", "/a\u{301}/x", false),
     ])
     func matches(pattern: String, path: String, expected: Bool) throws {
         #expect(try RouteGlob(pattern).matches(path: path) == expected)

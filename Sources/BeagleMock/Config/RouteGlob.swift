@@ -28,7 +28,7 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
             throw SpecError("empty path pattern; write one like /checkout/** or /images/*")
         }
         let quoted = SpecError.quote(pattern)
-        guard pattern.hasPrefix("/") else {
+        guard pattern.unicodeScalars.first == "/" else {
             throw SpecError("path pattern \(quoted) must start with /, like /\(pattern)")
         }
         guard !pattern.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
@@ -37,11 +37,11 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
         guard !pattern.contains("?") else {
             throw SpecError("path pattern \(quoted) contains \"?\"; patterns match the path without its query")
         }
-        var body = pattern.dropFirst()
-        if body.count > 1, body.hasSuffix("/") { body = body.dropLast() }
+        var body = Substring(pattern.unicodeScalars.dropFirst())
+        if body.unicodeScalars.count > 1, body.unicodeScalars.last == "/" { body = Substring(body.unicodeScalars.dropLast()) }
         var compiled: [Segment] = []
         if !body.isEmpty {
-            for part in body.split(separator: "/", omittingEmptySubsequences: false) {
+            for part in body.splitOnScalar("/", omittingEmptySubsequences: false) {
                 switch part {
                 case "":
                     throw SpecError(
@@ -59,7 +59,8 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
                         )
                     }
                     if part.contains("*") {
-                        compiled.append(.wildcard(part.split(separator: "*", omittingEmptySubsequences: false).map(String.init)))
+                        compiled.append(
+                            .wildcard(part.splitOnScalar("*", omittingEmptySubsequences: false).map(String.init)))
                     } else {
                         compiled.append(.literal(String(part)))
                     }
@@ -148,7 +149,7 @@ struct PathSegments: Sendable {
     let canonical: String
 
     init(_ path: String) {
-        let split = path.split(separator: "/", omittingEmptySubsequences: true)
+        let split = path.splitOnScalar("/", omittingEmptySubsequences: true)
         segments = split
         if let last = split.last, last.count > 5, last.hasSuffix(".json") {
             var stripped = split
@@ -166,5 +167,15 @@ struct PathSegments: Sendable {
         } else {
             canonical = "/" + routeSegments.joined(separator: "/")
         }
+    }
+}
+
+extension StringProtocol {
+    /// Splits at every `separator` scalar. Splitting on a `Character` would miss a `/` that a
+    /// combining mark or an emoji modifier follows (`/🏻` is one `Character`), though a path
+    /// still has a separator there.
+    func splitOnScalar(_ separator: Unicode.Scalar, omittingEmptySubsequences: Bool) -> [Substring] {
+        Substring(self).unicodeScalars.split(separator: separator, omittingEmptySubsequences: omittingEmptySubsequences)
+            .map { Substring($0) }
     }
 }
