@@ -66,8 +66,8 @@ struct FaultInjector: Sendable {
         }
     }
 
-    /// Never answers: waits for `hangMax`, the client leaving, or a graceful shutdown, then
-    /// closes the connection in order (FIN).
+    /// Never answers: waits for `hangMax`, the client leaving (closing or resetting its side), or a
+    /// graceful shutdown, then closes the connection in order (FIN).
     private func hang(channel: any Channel, wire: RawWire) async -> Delivery {
         let ended = await withTaskGroup(of: Delivery.Outcome.self) { group in
             group.addTask {
@@ -82,6 +82,9 @@ struct FaultInjector: Sendable {
                 // An AsyncStream ends its loop when the task is cancelled, unlike closeFuture.get().
                 let (closed, continuation) = AsyncStream<Void>.makeStream()
                 channel.closeFuture.whenComplete { _ in continuation.finish() }
+                // A client's FIN only half-closes the channel; watch for it too.
+                let watcher = InputClosedWatcher { continuation.finish() }
+                try? await channel.pipeline.addHandler(watcher, position: .first).get()
                 for await _ in closed {}
                 return Task.isCancelled ? .closed : .clientGone
             }
