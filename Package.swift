@@ -80,7 +80,11 @@ let package = Package(
         .testTarget(name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeagleMockTests",
-            dependencies: ["BeagleMock", "MockTestSupport"],
+            dependencies: [
+                "BeagleMock", "MockTestSupport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

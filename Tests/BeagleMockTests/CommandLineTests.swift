@@ -10,6 +10,7 @@ import Testing
         #expect(result.status == 0)
         for flag in [
             "--images", "--host", "--port", "--config", "--no-cors", "--log-format", "--quiet", "Examples:", "BEAGLE_MOCK_PORT",
+            "--echo", "--admin-token", "--journal-size", "BEAGLE_MOCK_ADMIN_TOKEN", "/__admin/requests", "/__echo",
         ] {
             #expect(result.output.contains(flag), "help lacks \(flag)")
         }
@@ -30,6 +31,7 @@ import Testing
 
     @Test(arguments: [
         ["serve", "--bogus"], ["serve", "--port", "99999"], ["serve", "--port", "abc"], ["serve", "--log-format", "xml"],
+        ["serve", "--journal-size", "0"], ["serve", "--journal-size", "many"], ["serve", "--journal-size", "100001"],
     ])
     func invalidFlagsExit2WithUsage(arguments: [String]) async throws {
         let result = try await CommandRunner.run(arguments)
@@ -96,6 +98,43 @@ import Testing
         #expect(object["method"] as? String == "GET")
         #expect(object["path"] as? String == "/home")
         #expect(object["level"] as? String == "info")
+    }
+
+    @Test func echoAndJournalSizeFlagsReachTheServer() async throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--echo", "--journal-size", "2"])
+        #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
+        #expect(command.output.contains("X-Echo headers for every request header"))
+        #expect(command.output.contains("/__admin   open (loopback only)"))
+        let port = try #require(Self.port(in: command.output))
+        let client = try await KeepAliveClient.connect(port: port)
+        let home = try await client.request("GET", "/home", headers: [("beagle-platform", "IOS")])
+        #expect(home.header("X-Echo-beagle-platform") == "IOS")
+        for _ in 0..<3 { _ = try await client.request("GET", "/home") }
+        let (_, journal) = try await client.json("GET", "/__admin/requests")
+        #expect(journal["capacity"] as? Int == 2)
+        #expect(journal["total"] as? Int == 2)
+        await client.close()
+        command.signal(SIGTERM)
+        #expect(await command.finish().status == 0)
+    }
+
+    @Test(arguments: [false, true])
+    func shadowedScreensAreWarnedAboutAtStartUp(quiet: Bool) async throws {
+        let folder = try TemporaryScreens([
+            "screens/home.json": "{}", "screens/__admin.json": "{}", "screens/__echo/form.post.json": "{}",
+        ])
+        defer { folder.remove() }
+        let command = try CommandRunner.start(["serve", "screens", "--port", "0"] + (quiet ? ["--quiet"] : []), in: folder.root)
+        #expect(await command.waitForOutput(containing: quiet ? "listening on" : "Press Ctrl+C"))
+        command.signal(SIGTERM)
+        let result = await command.finish()
+        let warnings = quiet ? result.error : result.output
+        #expect(warnings.contains("screens/__admin.json is never served: /__admin belongs to the mock"))
+        #expect(warnings.contains("screens/__echo/form.post.json is never served: /__echo belongs to the mock"))
+        #expect(!warnings.contains("home.json is never served"))
+        if !quiet { #expect(result.output.contains("(1 screen)")) }
     }
 
     /// The port in the banner's `http://127.0.0.1:PORT`.
