@@ -41,7 +41,12 @@ enum OpenAPIDocument {
                       {"name": "path", "in": "query", "required": false, "description": "Only entries whose decoded path matches this route pattern, as in route rules: `*` is one segment, `**` any depth (`/checkout/**`).", "schema": {"type": "string", "pattern": "^/"}, "examples": {"subtree": {"value": "/checkout/**"}, "one": {"value": "/home"}}}
                     ],
                     "responses": {
-                      "200": {"description": "The matching entries.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JournalPage"}}}},
+                      "200": {
+                        "description": "The matching entries.",
+                        "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}},
+                        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/JournalPage"}}},
+                        "links": {"NewestEntry": {"operationId": "getRequest", "parameters": {"id": "$response.body#/requests/0/id"}, "description": "The newest entry, alone."}}
+                      },
                       "400": {"description": "`limit` is not a whole number of at least 1, or `path` is not a route pattern.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryError"}}}},
                       "401": {"$ref": "#/components/responses/Unauthorized"},
                       "403": {"$ref": "#/components/responses/Forbidden"},
@@ -291,7 +296,7 @@ enum OpenAPIDocument {
                           {"type": "string"},
                           {"type": "array", "items": {"oneOf": [
                             {"type": "string"},
-                            {"type": "object", "required": ["fault"], "properties": {"fault": {"type": "string"}, "rate": {"type": "number", "minimum": 0, "maximum": 1}}, "additionalProperties": false}
+                            {"type": "object", "required": ["fault"], "properties": {"fault": {"type": "string", "minLength": 1}, "rate": {"type": "number", "minimum": 0, "maximum": 1}}, "additionalProperties": false}
                           ]}},
                           {"type": "null"}
                         ]
