@@ -85,6 +85,13 @@ public final class MockServer: Sendable {
         return configPath
     }
 
+    /// Re-reads the config file now rather than at the next poll (the server polls every
+    /// second); an invalid file keeps the config in force and is reported in the outcome.
+    @discardableResult
+    public func reloadConfiguration() -> ConfigReloader.Outcome {
+        configReloader.checkNow()
+    }
+
     /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
     /// - Parameter onRunning: called once the address is bound, with the port actually bound.
     public func run(
