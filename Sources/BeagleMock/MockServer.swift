@@ -102,13 +102,16 @@ public final class MockServer: Sendable {
         let responder = MockResponder(
             store: store, plan: plan, maxRequestBodySize: configuration.maxRequestBodySize,
             accessLog: AccessLog(logger: configuration.logger))
+        let logger = configuration.logger
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let server = Server(
             childChannelSetup: HTTP1Channel(
                 responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
-                configuration: .init(additionalChannelHandlers: [CloseAfterResponseHandler()], idleTimeout: .seconds(75))
+                configuration: .init(
+                    additionalChannelHandlers: [ProtocolErrorLog(logger: logger), CloseAfterResponseHandler()],
+                    idleTimeout: .seconds(75))
             ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
