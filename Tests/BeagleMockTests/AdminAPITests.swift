@@ -98,6 +98,10 @@ import Testing
             #expect(put.object["latency"] as? String == "5ms")
             #expect(put.object["echo"] as? [String] == ["beagle-platform"])
             #expect(put.object["seed"] as? Int == 7)
+            // Bandwidths read as written, not as 64KiB\/s.
+            let bandwidth = try await client.request("PUT", "/__admin/settings", body: Array(#"{"bandwidth": "64KiB/s"}"#.utf8))
+            #expect(bandwidth.text.contains(#""bandwidth":"64KiB/s""#))
+            _ = try await client.request("PUT", "/__admin/settings", body: Array(#"{"faults": ["status:503"]}"#.utf8))
             #expect(try await client.request("GET", "/home").status == 503)
 
             // Replaces, not merges: a PUT without faults drops them.

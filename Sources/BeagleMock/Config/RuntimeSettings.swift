@@ -205,7 +205,7 @@ public struct RuntimeSettings: Sendable, Hashable, Codable {
     /// The settings as JSON for `GET /__admin/settings` (keys sorted, so the output is stable).
     public func jsonData() -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding strings, numbers and nulls cannot fail; the fallback keeps this total.
         return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
