@@ -58,8 +58,9 @@ struct AdminAPI: Sendable {
         var path: String { "/__admin/\(rawValue)" }
     }
 
-    /// Answers a request whose path starts with `/__admin`.
-    func respond(to request: inout Request, path: RequestPath) async -> OutgoingResponse {
+    /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
+    /// while its body is read.
+    func respond(to request: inout Request, path: RequestPath) async throws -> OutgoingResponse {
         let head = request.head
         let endpoint = Endpoint(path)
         if endpoint != .health, let refusal = gate.refusal(for: head) { return refusal }
@@ -84,7 +85,7 @@ struct AdminAPI: Sendable {
         let body: ByteBuffer
         do {
             body = try await request.collectBody(upTo: Self.maxBodySize)
-        } catch {
+        } catch is NIOTooManyBytesError {
             return ErrorBody(error: "request body larger than \(Self.maxBodySize) bytes", path: head.path)
                 .response(.contentTooLarge, headers: [.connection: "close", .cacheControl: "no-store"])
         }

@@ -118,7 +118,7 @@ struct MockResponder: Sendable {
                 ErrorBody(error: "bad path: \(error.description)", path: head.path).response(.badRequest), entry: entry)
         }
         let reserved = ReservedRoute(path)
-        if reserved == .admin { return .direct(await admin.respond(to: &request, path: path), entry: nil) }
+        if reserved == .admin { return .direct(try await admin.respond(to: &request, path: path), entry: nil) }
         var body: ByteBuffer?
         if Self.mayHaveBody(head) {
             do {
