@@ -23,16 +23,16 @@ struct ServeCommand: AsyncParsableCommand {
               beagle-mock serve --fault status:503@0.2 --fault reset@0.05 --seed 7
                                                        one request in five gets 503, one in twenty a reset,
                                                        the same ones on every run
-
-              beagle-mock serve --echo                 every response repeats the request's headers as X-Echo-<Name>
+              beagle-mock serve --echo                 X-Echo-* response headers
               beagle-mock serve --host 0.0.0.0 --admin-token s3cret
-                                                       the admin API off loopback, with Authorization: Bearer s3cret
+                                                       admin API with a bearer token
 
             Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s
             (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s).
 
-            What the app sent: GET /__admin/requests (the journal, newest first); /__echo answers any
-            request with the request itself as JSON; GET /__admin/openapi.json describes the admin API.
+            What the app sent: GET /__admin/requests is the journal, newest first; /__echo \
+            answers any request with the request itself as JSON; GET /__admin/openapi.json \
+            describes the admin API.
             """
     )
 
