@@ -239,6 +239,24 @@ import Testing
         }
     }
 
+    @Test func jsonLogLinesPointAtTheirJournalEntry() async throws {
+        let folder = try TemporaryScreens(Self.files)
+        defer { folder.remove() }
+        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--log-format", "json"])
+        #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
+        let port = try #require(CommandLineTests.port(in: command.output))
+        _ = try await HTTPProbe.request(port: port, target: "/home")
+        _ = try await HTTPProbe.request(port: port, target: "/__admin/health")
+        #expect(await command.waitForOutput(containing: "/__admin/health"))
+        command.signal(SIGTERM)
+        let lines = await command.finish().output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.first { $0["path"] as? String == "/home" }?["journalId"] as? Int == 1)
+        let admin = try #require(lines.first { $0["path"] as? String == "/__admin/health" })
+        #expect(admin["journalId"] == nil)
+    }
+
     @Test func limitPathAndOneEntryById() async throws {
         try await withMockServer(files: Self.files) { server, _ in
             let client = try await KeepAliveClient.connect(port: server.port)

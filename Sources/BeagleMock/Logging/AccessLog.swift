@@ -17,6 +17,8 @@ struct AccessLog: Sendable {
         var fault: String = "-"
         /// Why the request was refused or what else happened, for the curious.
         var note: String?
+        /// The request's journal id (`GET /__admin/requests/{id}`); nil when it is not journalled.
+        var journalID: Int?
     }
 
     func record(_ record: Record) {
@@ -26,13 +28,14 @@ struct AccessLog: Sendable {
             "\(record.method) \(record.target) \(status) \(Self.size(record.bytes)) "
             + "\(Self.milliseconds(record.duration)) latency=\(record.latency) fault=\(record.fault)"
         if let note = record.note { line += " \(note)" }
-        logger.info(
-            "\(line)",
-            metadata: [
-                "method": "\(record.method)", "path": "\(record.target)", "status": "\(status)",
-                "bytes": "\(record.bytes)", "durationMs": "\(Self.millisecondsValue(record.duration))",
-                "latency": "\(record.latency)", "fault": "\(record.fault)",
-            ])
+        var metadata: Logger.Metadata = [
+            "method": "\(record.method)", "path": "\(record.target)", "status": "\(status)",
+            "bytes": "\(record.bytes)", "durationMs": "\(Self.millisecondsValue(record.duration))",
+            "latency": "\(record.latency)", "fault": "\(record.fault)",
+        ]
+        // The text line stays as it is; the JSON form can point at the journal entry.
+        if let id = record.journalID { metadata["journalId"] = "\(id)" }
+        logger.info("\(line)", metadata: metadata)
     }
 
     /// `512 B`, `3.5 KB`, `1.2 MB`.

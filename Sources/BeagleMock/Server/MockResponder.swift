@@ -59,11 +59,13 @@ struct MockResponder: Sendable {
             switch try await answer(&request, headers: headers, cors: cors, record: &record) {
             case .direct(var response, let entry):
                 journalID = entry.map { journal.begin($0) }
+                record.journalID = journalID
                 decorate(&response, request: head, headers: headers, cors: cors, echo: echo, closing: false)
                 let sent = try await response.write(to: writer, omittingBody: head.method == .head)
                 delivery = Delivery(status: response.head.status.code, bytes: sent, outcome: .ok)
             case .planned(let decision, let route, let entry):
                 journalID = journal.begin(entry)
+                record.journalID = journalID
                 record.latency = decision.latency.specDescription
                 record.fault = decision.faultDescription
                 if decision.pacing != .unpaced { record.note = "\(decision.pacing)" }
