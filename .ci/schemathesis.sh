@@ -18,6 +18,7 @@ swift build --product beagle-mock
 binary="$(swift build --show-bin-path)/beagle-mock"
 work="$(mktemp -d)"
 server_pid=""
+url=""
 stop_server() {
     if [ -n "$server_pid" ]; then
         kill -TERM "$server_pid" 2>/dev/null || true
@@ -27,8 +28,10 @@ stop_server() {
 }
 trap 'stop_server; rm -rf "$work"' EXIT
 
-# Starts the sample app's server with extra flags, waits until its health answers, and prints its
-# base URL. Port 0 and the banner's address avoid racing another process for a "free" port.
+# Starts the sample app's server with extra flags, waits until its health answers, and sets
+# `server_pid` and `url`. It runs in this shell, not in a `$(…)` subshell, so that stop_server
+# (and the EXIT trap) know the pid. Port 0 and the banner's address avoid racing another process
+# for a "free" port.
 start_server() {
     local log="$work/server.log"
     "$binary" serve screens --port 0 "$@" >"$log" 2>&1 &
@@ -45,9 +48,10 @@ start_server() {
         sleep 0.1
     done
     [ -n "$port" ] || { cat "$log" >&2; echo "the server printed no address" >&2; return 1; }
-    python3 - "$port" <<'PY'
+    url="http://127.0.0.1:$port"
+    python3 - "$url" <<'PY'
 import sys, time, urllib.request
-base = f"http://127.0.0.1:{sys.argv[1]}"
+base = sys.argv[1]
 for _ in range(300):
     try:
         with urllib.request.urlopen(base + "/__admin/health", timeout=2) as answer:
@@ -64,7 +68,6 @@ for path in ["/home", "/catalog", "/__echo/fuzz?x=1", "/nothing"]:
     except OSError:
         pass
 PY
-    echo "http://127.0.0.1:$port"
 }
 
 fuzz() {
@@ -74,13 +77,13 @@ fuzz() {
 
 status=0
 echo "-- bound to 127.0.0.1: the admin API is open"
-url="$(start_server)"
+start_server
 fuzz "$url" || status=1
 stop_server
 
 echo "-- bound to 0.0.0.0 with --admin-token: the token is required"
 token="ci-$RANDOM$RANDOM"
-url="$(start_server --host 0.0.0.0 --admin-token "$token")"
+start_server --host 0.0.0.0 --admin-token "$token"
 fuzz "$url" -H "Authorization: Bearer $token" || status=1
 stop_server
 
