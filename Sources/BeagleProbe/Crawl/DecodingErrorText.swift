@@ -21,7 +21,8 @@ enum DecodingErrorText {
         if let error = error as? BeagleCodableError {
             switch error {
             case .unsupportedType(let name): return "unsupported type \(name)"
-            case .unableToFindBeagleTypeKey(let name): return "unknown type '\(name)' where neither a component nor an action goes"
+            case .unableToFindBeagleTypeKey(let name):
+                return "unknown type '\(name)' where neither a component nor an action goes"
             case .unableToCast(let decoded, let into): return "\(decoded) is not a \(into)"
             case .unableToRepresentAsBeagleTypeForEncoding: return "a value whose type has no Beagle name"
             }

@@ -72,7 +72,8 @@ struct Frontier {
                 }
                 skip(kind, url, from: screen, .notFetchable)
                 return .warning(
-                    "route '\(url)' at \(reference.position) is neither a BFF path (/…) nor an http(s) URL: Beagle cannot fetch it")
+                    "route '\(url)' at \(reference.position) is neither a BFF path (/…) nor an http(s) URL: Beagle cannot fetch it"
+                )
             }
             let depth = kind == .lazyComponent ? screen.depth : screen.depth + 1
             guard !queued.contains(Self.key(kind, route)) else { return nil }

@@ -1,4 +1,5 @@
 import BeagleScreens
+
 extension ProbeReport {
     /// The text report: a table of every fetch (kind, route, status, time, size, problems), the
     /// references not followed, a summary line, and what `--save` wrote.

@@ -30,7 +30,8 @@ public struct SnapshotWriter: Sendable {
             do {
                 try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             } catch {
-                throw AtomicFileError(path: url.path, reason: "cannot create the folder: \((error as NSError).localizedDescription)")
+                throw AtomicFileError(
+                    path: url.path, reason: "cannot create the folder: \((error as NSError).localizedDescription)")
             }
         }
         let plan = SnapshotPlan(report: report)
