@@ -58,7 +58,7 @@ import Testing
         #expect(!bff.requests.contains("/one"))
 
         let (one, _) = try await crawl(answers, depth: 1)
-        #expect(one.results.map(\.route) == ["/home", "/one", "/home-lazy", "/i.png"])
+        #expect(one.results.map(\.route) == ["/home", "/home-lazy", "/one", "/i.png"])
         #expect(one.notFollowed.map(\.url) == ["/two"])
         #expect(one.text.contains("/two  beyond --depth 1 (from /one)"))
     }
@@ -74,6 +74,23 @@ import Testing
             ], depth: 1)
         #expect(report.results.map(\.route).contains("/target"))
         #expect(report.notFollowed.isEmpty)
+    }
+
+    @Test func everyFetchRunsAtItsDistanceFromTheStart() async throws {
+        // /a (1) and the lazy /panel (0) both show /i.png: the image is at depth 0. /home links
+        // to /panel/inner (1), but /panel loads it as a lazy component with /home (0).
+        let (report, _) = try await crawl([
+            "/home": .json(ScreenJSON.screen(ScreenJSON.link("/a"), ScreenJSON.link("/panel/inner"), ScreenJSON.lazy("/panel"))),
+            "/a": .json(ScreenJSON.screen(ScreenJSON.image("/i.png"), ScreenJSON.link("/b"))),
+            "/panel": .json(ScreenJSON.screen(ScreenJSON.image("/i.png"), ScreenJSON.lazy("/panel/inner"))),
+            "/panel/inner": .json(ScreenJSON.screen(ScreenJSON.link("/b"))),
+            "/b": .json(ScreenJSON.screen()),
+            "/i.png": .bytes(FakeBFF.png),
+        ])
+        #expect(report.results.map(\.route) == ["/home", "/panel", "/panel/inner", "/a", "/b", "/i.png"])
+        #expect(report.results.map(\.depth) == [0, 0, 0, 1, 1, 0])
+        #expect(report.results.map(\.kind) == [.screen, .lazyComponent, .lazyComponent, .screen, .screen, .image])
+        #expect(report.results.map { $0.referrer ?? "-" } == ["-", "/home", "/panel", "/home", "/panel/inner", "/panel"])
     }
 
     @Test func skipsExpressionsOtherOriginsOtherMethodsAndPopToView() async throws {

@@ -2,6 +2,12 @@ import BeagleScreens
 
 /// The crawl's bookkeeping: what has been queued (each route and image once), what waits for
 /// the next round, and what was left alone and why.
+///
+/// Rounds go by depth, nearest first: a round takes every waiting fetch at the smallest depth
+/// waiting. Lazy components found in a round are at that round's depth, so they make another
+/// round at the same depth before anything deeper runs; a fetch waiting at some depth and
+/// found again nearer moves to the nearer depth. So every fetch runs at its true distance
+/// from the start, and the depth limit cuts where it should.
 struct Frontier {
     let configuration: ProbeConfiguration
     private var queued: Set<String> = []
@@ -13,16 +19,28 @@ struct Frontier {
         self.configuration = configuration
     }
 
-    /// Queues `work` unless its route (or image) is queued already.
+    /// Queues `work` unless its route (or image) is queued already; if it is still waiting at a
+    /// greater depth, it moves to this one.
     mutating func enqueue(_ work: ProbeCrawler.Work) {
-        guard queued.insert(Self.key(work.kind, work.route)).inserted else { return }
+        let key = Self.key(work.kind, work.route)
+        guard queued.insert(key).inserted else {
+            if let index = pending.firstIndex(where: { Self.key($0.kind, $0.route) == key }), pending[index].depth > work.depth {
+                pending[index] = work
+            }
+            return
+        }
         pending.append(work)
     }
 
-    /// The work queued since the last call, in the order found.
+    /// How many fetches have been queued so far, run or waiting.
+    var queuedCount: Int { queued.count }
+
+    /// The waiting work at the smallest depth waiting, in the order found.
     mutating func takePending() -> [ProbeCrawler.Work] {
-        defer { pending = [] }
-        return pending
+        guard let depth = pending.map(\.depth).min() else { return [] }
+        let taken = pending.filter { $0.depth == depth }
+        pending.removeAll { $0.depth == depth }
+        return taken
     }
 
     /// What was not followed, in the order found. A route first found beyond the depth limit
@@ -76,8 +94,8 @@ struct Frontier {
                 )
             }
             let depth = kind == .lazyComponent ? screen.depth : screen.depth + 1
-            guard !queued.contains(Self.key(kind, route)) else { return nil }
             guard depth <= configuration.depth else {
+                guard !queued.contains(Self.key(kind, route)) else { return nil }
                 skip(kind, route, from: screen, .beyondDepth(configuration.depth))
                 return nil
             }

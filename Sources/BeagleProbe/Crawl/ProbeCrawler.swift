@@ -100,7 +100,7 @@ public struct ProbeCrawler: Sendable {
         frontier.enqueue(start)
         var pending = frontier.takePending()
         let tally = ProgressTally()
-        tally.add(pending.count)
+        tally.setTotal(frontier.queuedCount)
         var screens: [ProbeResult] = []
         var images: [ProbeResult] = []
         while !pending.isEmpty {
@@ -113,7 +113,7 @@ public struct ProbeCrawler: Sendable {
                 if work.kind == .image { images.append(result) } else { screens.append(result) }
             }
             pending = frontier.takePending()
-            tally.add(pending.count)
+            tally.setTotal(frontier.queuedCount)
         }
         return ProbeReport(
             configuration: configuration, results: screens + images, notFollowed: frontier.notFollowed,

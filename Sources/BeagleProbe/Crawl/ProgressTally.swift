@@ -4,9 +4,9 @@ import Synchronization
 final class ProgressTally: Sendable {
     private let counts = Mutex<(completed: Int, total: Int)>((0, 0))
 
-    /// Adds `count` newly found fetches to the total.
-    func add(_ count: Int) {
-        counts.withLock { $0.total += count }
+    /// Sets the total to `count` fetches found so far.
+    func setTotal(_ count: Int) {
+        counts.withLock { $0.total = count }
     }
 
     /// The counts now, without counting anything.
