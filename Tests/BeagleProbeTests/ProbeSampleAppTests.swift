@@ -66,9 +66,12 @@ import Testing
         let beyond = expected.screens.filter { $0.value > depth }
         #expect(run.output.contains("Not followed:") == !beyond.isEmpty)
         let summary = try #require(lines.last { !$0.isEmpty })
+        let lazy = rows.count { $0.hasPrefix("lazy ") }
+        #expect(lazy > 0)
         #expect(
             summary.hasPrefix(
-                "\(withinDepth.count) screens and \(imagesWithinDepth.count) images from http://127.0.0.1:"))
+                "\(withinDepth.count - lazy) screens, \(lazy) lazy component\(lazy == 1 ? "" : "s") and \(imagesWithinDepth.count) images from http://127.0.0.1:"
+            ))
         #expect(summary.contains("(IOS, depth 3)"))
         #expect(summary.contains(": all OK"))
         // Progress: one plain line per fetch on standard error, no carriage returns or escapes.
@@ -98,7 +101,11 @@ import Testing
         let summary = try #require(object["summary"] as? [String: Any])
         #expect(summary["ok"] as? Bool == true)
         #expect(summary["failed"] as? Int == 0)
-        #expect((summary["screens"] as? Int ?? 0) + (summary["images"] as? Int ?? 0) == results.count)
+        #expect(
+            (summary["screens"] as? Int ?? 0) + (summary["lazyComponents"] as? Int ?? 0) + (summary["images"] as? Int ?? 0)
+                == results.count)
+        #expect(summary["lazyComponents"] as? Int == 1)
+        #expect(run.output.contains(#""problems" : [],"#))
         let notFollowed = try #require(object["notFollowed"] as? [[String: Any]])
         #expect(notFollowed.allSatisfy { $0["reason"] as? String == "depth" })
     }

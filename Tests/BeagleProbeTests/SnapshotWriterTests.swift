@@ -27,7 +27,7 @@ import Testing
         var found: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder)
             if !isFolder.boolValue { found.append(path) }
         }
         return found.sorted()

@@ -11,14 +11,24 @@ extension ProbeReport {
     ///               "referrer": null, "status": 200, "timeMs": 4.1, "bytes": 5123, "ok": true,
     ///               "problems": [{"severity": "error", "message": "HTTP 503"}], "savedAs": "screens/home.json"}],
     ///  "notFollowed": [{"kind": "screen", "url": "/x", "referrer": "/home", "reason": "depth", "detail": "beyond --depth 3"}],
-    ///  "summary": {"screens": 17, "images": 13, "failed": 0, "warnings": 0, "notFollowed": 0, "durationMs": 410, "ok": true},
+    ///  "summary": {"screens": 16, "lazyComponents": 1, "images": 13, "failed": 0, "warnings": 0, "notFollowed": 0,
+    ///              "durationMs": 410, "ok": true},
     ///  "snapshot": {"directory": "snap", "screens": 17, "images": 13, "notSaved": 0, "externalImages": 0, "platform": "IOS"}}
     /// ```
     public var json: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and booleans always encode; an empty object is the safe fallback.
-        return (try? encoder.encode(JSONReport(self))) ?? Data("{}".utf8)
+        guard let data = try? encoder.encode(JSONReport(self)) else { return Data("{}".utf8) }
+        return Self.compactingEmptyArrays(data)
+    }
+
+    /// `[]` for the `[` + blank line + `]` that Foundation's pretty printer writes on Linux for
+    /// an empty array. The pattern cannot occur inside a JSON string, where a newline is escaped.
+    static func compactingEmptyArrays(_ data: Data) -> Data {
+        let text = String(decoding: data, as: UTF8.self)
+        let compacted = text.replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+        return Data(compacted.utf8)
     }
 }
 
@@ -33,7 +43,7 @@ private struct JSONReport: Encodable {
     enum Keys: String, CodingKey {
         case base, start, platform, depth, timeoutMs, results, notFollowed, summary, snapshot
         case kind, route, url, referrer, status, timeMs, bytes, ok, problems, savedAs, reason, detail
-        case screens, images, failed, warnings, durationMs, directory, notSaved, externalImages
+        case screens, lazyComponents, images, failed, warnings, durationMs, directory, notSaved, externalImages
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -69,7 +79,9 @@ private struct JSONReport: Encodable {
             try object.encode(reference.reason.description, forKey: .detail)
         }
         var summary = root.nestedContainer(keyedBy: Keys.self, forKey: .summary)
-        try summary.encode(report.screenCount, forKey: .screens)
+        let lazy = report.results.count { $0.kind == .lazyComponent }
+        try summary.encode(report.screenCount - lazy, forKey: .screens)
+        try summary.encode(lazy, forKey: .lazyComponents)
         try summary.encode(report.imageCount, forKey: .images)
         try summary.encode(report.failedCount, forKey: .failed)
         try summary.encode(report.warningCount, forKey: .warnings)

@@ -25,7 +25,7 @@ public struct ProbeReport: Sendable {
         self.duration = duration
     }
 
-    /// Screens and lazy components fetched.
+    /// Screens and lazy components fetched (both are view-client fetches).
     public var screenCount: Int { results.count { $0.kind != .image } }
     /// Images fetched.
     public var imageCount: Int { results.count { $0.kind == .image } }
