@@ -6,7 +6,9 @@ import Testing
 /// `beagle-mock probe` against a mock injecting faults. The probe runs as a separate process:
 /// URLSession on Linux can kill the process that meets a dropped connection
 /// (swift-corelibs-foundation #5285), and that must not be the test runner.
-@Suite struct ProbeFaultTests {
+/// One at a time: each test runs a server and `beagle-mock` processes, and the whole test
+/// suite shares two cores with them.
+@Suite(.serialized) struct ProbeFaultTests {
     /// Runs `beagle-mock probe` with `arguments` against the sample app served with `config`.
     func probe(config: String? = nil, _ arguments: (String) -> [String]) async throws -> CommandRunner.Result {
         let folder = try TemporaryScreens()

@@ -7,7 +7,8 @@ import Testing
 
 /// The probe against a live mock serving the bundled sample app: in process through the
 /// library, and as a user runs `beagle-mock probe`.
-@Suite struct ProbeSampleAppTests {
+/// One at a time: each test runs servers and `beagle-mock` processes beside the rest of the suite.
+@Suite(.serialized) struct ProbeSampleAppTests {
     func withSampleServer<T>(_ body: (RunningMockServer) async throws -> T) async throws -> T {
         try await withMockServer(MockServerConfiguration(screensDirectory: SampleApp.screens.path), body)
     }

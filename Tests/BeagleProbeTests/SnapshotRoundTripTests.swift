@@ -5,7 +5,8 @@ import Testing
 
 /// `probe --save DIR` then `serve DIR/screens`: every crawled route and image answers with the
 /// bytes the probe received.
-@Suite struct SnapshotRoundTripTests {
+/// One at a time: each test runs servers and `beagle-mock` processes beside the rest of the suite.
+@Suite(.serialized) struct SnapshotRoundTripTests {
     /// Probes `server` from `start` with `--save` into a fresh folder, serves the folder, and
     /// compares every saved route between the two servers, byte for byte.
     func roundTrip(_ server: RunningMockServer, start: String, platform: String = "IOS") async throws -> [String] {
