@@ -38,9 +38,12 @@ struct ProbeCommand: AsyncParsableCommand {
 
             Examples:
               beagle-mock probe http://127.0.0.1:8080/home
-              beagle-mock probe https://bff.example.com/home --header 'Authorization: Bearer abc' --depth 5
-              beagle-mock probe http://127.0.0.1:8080/home --platform ANDROID --format json > report.json
-              beagle-mock probe https://bff.example.com/home --save snapshot && beagle-mock serve snapshot/screens
+              beagle-mock probe https://bff.example.com/home --depth 5 \\
+                  --header 'Authorization: Bearer abc'
+              beagle-mock probe http://127.0.0.1:8080/home --platform ANDROID \\
+                  --format json > report.json
+              beagle-mock probe https://bff.example.com/home --save snapshot
+              beagle-mock serve snapshot/screens
             """
     )
 
