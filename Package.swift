@@ -65,6 +65,7 @@ let package = Package(
             name: "MockTestSupport",
             dependencies: [
                 "BeagleMock",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
