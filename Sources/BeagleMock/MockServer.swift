@@ -101,7 +101,8 @@ public final class MockServer: Sendable {
         let server = Server(
             childChannelSetup: HTTP1Channel(
                 responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
-                configuration: .init(additionalChannelHandlers: [CloseAfterResponseHandler()], idleTimeout: .seconds(75))
+                configuration: .init(
+                    additionalChannelHandlers: [CloseAfterResponseHandler(), ClientDepartureHandler()], idleTimeout: .seconds(75))
             ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
