@@ -85,6 +85,13 @@ public final class MockServer: Sendable {
         return configPath
     }
 
+    /// Re-reads the config file now rather than at the next poll (the server polls every
+    /// second); an invalid file keeps the config in force and is reported in the outcome.
+    @discardableResult
+    public func reloadConfiguration() -> ConfigReloader.Outcome {
+        configReloader.checkNow()
+    }
+
     /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
     /// - Parameter onRunning: called once the address is bound, with the port actually bound.
     public func run(
@@ -95,6 +102,7 @@ public final class MockServer: Sendable {
         let responder = MockResponder(
             store: store, plan: plan, maxRequestBodySize: configuration.maxRequestBodySize,
             accessLog: AccessLog(logger: configuration.logger))
+        let logger = configuration.logger
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
@@ -102,7 +110,10 @@ public final class MockServer: Sendable {
             childChannelSetup: HTTP1Channel(
                 responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
                 configuration: .init(
-                    additionalChannelHandlers: [CloseAfterResponseHandler(), ClientDepartureHandler()], idleTimeout: .seconds(75))
+                    additionalChannelHandlers: [
+                        ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
+                    ],
+                    idleTimeout: .seconds(75))
             ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
