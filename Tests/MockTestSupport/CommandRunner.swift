@@ -104,9 +104,23 @@ public final class RunningCommand: @unchecked Sendable {
     init(process: Process, output: Pipe, error: Pipe) {
         self.process = process
         let collected = self.collected
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, error: false) }
-        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, error: true) }
+        // A blocking reader per pipe, on a thread of its own, reads until the end of the stream:
+        // the process may be reported as ended before its last output has been read (as a
+        // readability handler may leave it), so `finish` also waits for both ends.
+        Self.read(output.fileHandleForReading, into: collected, error: false)
+        Self.read(error.fileHandleForReading, into: collected, error: true)
         process.terminationHandler = { process in collected.exit(process.terminationStatus) }
+    }
+
+    private static func read(_ handle: FileHandle, into collected: CollectedText, error: Bool) {
+        let reader = Thread {
+            while true {
+                let data = handle.availableData
+                collected.append(data, error: error)
+                if data.isEmpty { return }
+            }
+        }
+        reader.start()
     }
 
     /// The process id.
@@ -129,7 +143,7 @@ public final class RunningCommand: @unchecked Sendable {
 
     /// Waits for the process to exit and returns what it printed.
     public func finish(timeout: Duration = .seconds(60)) async -> CommandRunner.Result {
-        let status = await collected.wait(timeout: timeout) { $0.status } ?? -1
+        let status = await collected.wait(timeout: timeout) { $0.outputEnded && $0.errorEnded ? $0.status : nil } ?? -1
         return CommandRunner.Result(status: status, output: collected.output, error: collected.error)
     }
 }
@@ -140,16 +154,24 @@ private final class CollectedText: Sendable {
         var out = Data()
         var err = Data()
         var status: Int32?
+        /// True once standard output (error) has reached its end.
+        var outputEnded = false
+        var errorEnded = false
         var observers: [Int: AsyncStream<Void>.Continuation] = [:]
         var nextObserver = 0
         var outputText: String { String(decoding: out, as: UTF8.self) }
     }
     private let state = Mutex(State())
 
+    /// Keeps `data`; empty data marks the end of the stream.
     func append(_ data: Data, error: Bool) {
-        guard !data.isEmpty else { return }
         change { state in
-            if error { state.err.append(data) } else { state.out.append(data) }
+            switch (error, data.isEmpty) {
+            case (false, true): state.outputEnded = true
+            case (true, true): state.errorEnded = true
+            case (false, false): state.out.append(data)
+            case (true, false): state.err.append(data)
+            }
         }
     }
 
