@@ -75,63 +75,37 @@ public struct CommandRunner: Sendable {
     private static func start(
         _ executable: URL, _ arguments: [String], in directory: String?, environment: [String: String]
     ) throws -> RunningCommand {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "BEAGLE_MOCK_PORT")
         merged.removeValue(forKey: "BEAGLE_MOCK_HOST")
         merged.merge(environment) { $1 }
-        process.environment = merged
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let running = RunningCommand(process: process, output: output, error: error)
-        try process.run()
-        return running
+        let collected = CollectedText()
+        let child = try ChildProcess.start(
+            executable: executable.path, arguments: arguments, environment: merged, directory: directory,
+            onOutput: { data, error in collected.append(data, error: error) },
+            onExit: { status in collected.exit(status) })
+        return RunningCommand(pid: child.pid, collected: collected)
     }
 }
 
 /// A process started by a test through `CommandRunner`.
-public final class RunningCommand: @unchecked Sendable {
-    // Safe to share: `Process` is only touched through thread-safe calls (its pid, and the
-    // termination status once `exited` says it has ended); everything else sits in `collected`.
-    private let process: Process
-    private let collected = CollectedText()
-
-    init(process: Process, output: Pipe, error: Pipe) {
-        self.process = process
-        let collected = self.collected
-        // A blocking reader per pipe, on a thread of its own, reads until the end of the stream:
-        // the process may be reported as ended before its last output has been read (as a
-        // readability handler may leave it), so `finish` also waits for both ends.
-        Self.read(output.fileHandleForReading, into: collected, error: false)
-        Self.read(error.fileHandleForReading, into: collected, error: true)
-        process.terminationHandler = { process in collected.exit(process.terminationStatus) }
-    }
-
-    private static func read(_ handle: FileHandle, into collected: CollectedText, error: Bool) {
-        let reader = Thread {
-            while true {
-                let data = handle.availableData
-                collected.append(data, error: error)
-                if data.isEmpty { return }
-            }
-        }
-        reader.start()
-    }
+public final class RunningCommand: Sendable {
+    private let collected: CollectedText
 
     /// The process id.
-    public var pid: Int32 { process.processIdentifier }
+    public let pid: Int32
+
+    init(pid: Int32, collected: CollectedText) {
+        self.pid = pid
+        self.collected = collected
+    }
 
     /// Standard output so far.
     public var output: String { collected.output }
 
     /// Sends a signal (SIGINT, SIGTERM).
     public func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        kill(pid, number)
     }
 
     /// Waits until standard output holds `text`; false when the process exits first or `timeout` passes.
@@ -143,35 +117,28 @@ public final class RunningCommand: @unchecked Sendable {
 
     /// Waits for the process to exit and returns what it printed.
     public func finish(timeout: Duration = .seconds(60)) async -> CommandRunner.Result {
-        let status = await collected.wait(timeout: timeout) { $0.outputEnded && $0.errorEnded ? $0.status : nil } ?? -1
+        let status = await collected.wait(timeout: timeout) { $0.status } ?? -1
         return CommandRunner.Result(status: status, output: collected.output, error: collected.error)
     }
 }
 
 /// Output, error text and exit status of a process, with waiters woken on every change.
-private final class CollectedText: Sendable {
+final class CollectedText: Sendable {
     struct State {
         var out = Data()
         var err = Data()
+        /// Set once the process has exited and both its outputs have been read to their end.
         var status: Int32?
-        /// True once standard output (error) has reached its end.
-        var outputEnded = false
-        var errorEnded = false
         var observers: [Int: AsyncStream<Void>.Continuation] = [:]
         var nextObserver = 0
         var outputText: String { String(decoding: out, as: UTF8.self) }
     }
     private let state = Mutex(State())
 
-    /// Keeps `data`; empty data marks the end of the stream.
     func append(_ data: Data, error: Bool) {
+        guard !data.isEmpty else { return }
         change { state in
-            switch (error, data.isEmpty) {
-            case (false, true): state.outputEnded = true
-            case (true, true): state.errorEnded = true
-            case (false, false): state.out.append(data)
-            case (true, false): state.err.append(data)
-            }
+            if error { state.err.append(data) } else { state.out.append(data) }
         }
     }
 
