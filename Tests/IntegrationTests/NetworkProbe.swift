@@ -65,7 +65,7 @@ enum NetworkProbe {
     ///   - timeout: each request's `URLRequest.timeoutInterval`, and the library's deadline.
     ///   - sessionTimeout: the session configuration's `timeoutIntervalForRequest`; 60 s when nil.
     static func run(
-        _ client: Client, urls: [String], headers: [String: String] = [:], timeout: Duration = .seconds(5),
+        _ client: Client, urls: [String], headers: [String: String] = [:], timeout: Duration = .seconds(30),
         sessionTimeout: Duration? = nil
     ) async throws -> [Result] {
         var arguments = ["--client", client.rawValue, "--timeout", seconds(timeout)]
@@ -89,8 +89,8 @@ enum NetworkProbe {
         return report.results
     }
 
-    /// At most four probes at a time: the suite starts dozens at once, on machines of two cores.
-    private static let slots = Slots(4)
+    /// At most two probes at a time: the suite starts dozens at once, on machines of two cores.
+    private static let slots = Slots(2)
 
     private static func seconds(_ duration: Duration) -> String {
         String(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
