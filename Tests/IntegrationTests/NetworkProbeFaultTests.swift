@@ -10,7 +10,7 @@ import Testing
 /// Each fault is tried on the first request of a session and on the second request of one
 /// session, after a plain request left a keep-alive connection in the pool: URLSession re-sends
 /// a request that meets a dead pooled connection, which could hide a fault.
-@Suite struct ProbeFaultTests {
+@Suite struct NetworkProbeFaultTests {
     /// A fault and what each client must report for it.
     struct FaultCase: Sendable, CustomTestStringConvertible {
         /// The `__fault` value.
