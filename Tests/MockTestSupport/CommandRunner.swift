@@ -100,6 +100,11 @@ public final class RunningCommand: Sendable {
         self.collected = collected
     }
 
+    /// A test that fails before stopping its server must not leave the server running.
+    deinit {
+        if !collected.hasExited { kill(pid, SIGKILL) }
+    }
+
     /// Standard output so far.
     public var output: String { collected.output }
 
@@ -147,6 +152,7 @@ final class CollectedText: Sendable {
     }
 
     var output: String { state.withLock { $0.outputText } }
+    var hasExited: Bool { state.withLock { $0.status != nil } }
     var error: String { state.withLock { String(decoding: $0.err, as: UTF8.self) } }
 
     /// Waits until `check` gives a value, or `timeout` passes (nil).
