@@ -86,9 +86,6 @@ struct FaultInjector: Sendable {
                 let (closed, continuation) = AsyncStream<Void>.makeStream()
                 departure.whenComplete { _ in continuation.finish() }
                 channel.closeFuture.whenComplete { _ in continuation.finish() }
-                // A client's FIN only half-closes the channel; watch for it too.
-                let watcher = InputClosedWatcher { continuation.finish() }
-                try? await channel.pipeline.addHandler(watcher, position: .first).get()
                 for await _ in closed {}
                 return Task.isCancelled ? .closed : .clientGone
             }
