@@ -8,7 +8,7 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "beagle-mock",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17)],
     products: [
         .executable(name: "beagle-mock", targets: ["beagle-mock"]),
         .library(name: "BeagleMock", targets: ["BeagleMock"]),
@@ -24,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Screen JSON as data: catalogue, positioned JSON reader, diagnostics, references.
@@ -81,7 +82,10 @@ let package = Package(
         .testTarget(name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeagleMockTests",
-            dependencies: ["BeagleMock", "MockTestSupport"],
+            dependencies: [
+                "BeagleMock", "MockTestSupport", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

@@ -17,20 +17,14 @@ image=${IMAGE:-/images/logo.png}
 mock_port=${MOCK_PORT:-18080}
 nginx_port=${NGINX_PORT:-18081}
 
-for tool in wrk nginx; do
-  command -v "$tool" >/dev/null || { echo "throughput: $tool is missing (apt-get install wrk nginx-light)" >&2; exit 1; }
-done
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-
-echo "building beagle-mock (release)…" >&2
-swift build -c release --product beagle-mock >&2
-binary="$(swift build -c release --show-bin-path)/beagle-mock"
+source Benchmarks/common.sh
+require wrk nginx curl
+build_release
 
 work=$(mktemp -d)
 cleanup() {
-  [ -n "${mock_pid:-}" ] && kill "$mock_pid" 2>/dev/null || true
+  stop_mock
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
-  wait 2>/dev/null || true
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -62,11 +56,7 @@ http {
 }
 CONF
 nginx -c "$work/nginx.conf"
-"$binary" serve screens --port "$mock_port" --quiet >"$work/mock.log" 2>&1 &
-mock_pid=$!
-
-wait_for() { for _ in $(seq 100); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done; echo "throughput: $1 never answered" >&2; exit 1; }
-wait_for "http://127.0.0.1:$mock_port$screen"
+start_mock "$mock_port"
 wait_for "http://127.0.0.1:$nginx_port$screen"
 
 rps() { wrk -t2 -c"$connections" -d"$duration" "$1" | awk '/Requests\/sec/ {print $2}'; }

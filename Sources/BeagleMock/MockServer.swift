@@ -1,4 +1,5 @@
 import BeagleScreens
+import Foundation
 import HummingbirdCore
 import Logging
 import NIOCore
@@ -35,7 +36,11 @@ public final class MockServer: Sendable {
     /// The config file in force, when there is one.
     public let configPath: String?
 
+    /// What each request gets: latency, pacing and faults, from every layer of settings.
+    public let plan: FaultPlan
+
     let store: ScreenStore
+    private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
     private let stopRequested = Mutex(false)
 
@@ -52,13 +57,19 @@ public final class MockServer: Sendable {
         } else {
             images = ContainedRoot(directory: screens.path + "/../images")
         }
-        let configPath: String?
-        if let configFile = configuration.configFile {
-            guard FileStatus.stat(configFile)?.kind == .regular else { throw .configFileMissing(configFile) }
-            configPath = ContainedRoot.realPath(configFile) ?? configFile
-        } else {
-            configPath = screens.path + "/beagle-mock.yml"
+        if let configFile = configuration.configFile, FileStatus.stat(configFile)?.kind != .regular {
+            throw .configFileMissing(configFile)
         }
+        let config: (file: URL, configuration: MockConfiguration)
+        do {
+            config = try ConfigLoader.startupConfiguration(
+                configFile: configuration.configFile, screensDirectory: configuration.screensDirectory)
+        } catch {
+            throw .invalidConfig(error.description)
+        }
+        let configPath = ContainedRoot.realPath(config.file.path) ?? config.file.path
+        self.plan = FaultPlan(configuration: config.configuration, commandLine: configuration.flags)
+        self.configReloader = ConfigReloader(file: config.file, plan: plan, logger: configuration.logger)
         self.screensPath = screens.path
         self.imagesPath = images?.path
         self.configPath = configPath
@@ -74,6 +85,13 @@ public final class MockServer: Sendable {
         return configPath
     }
 
+    /// Re-reads the config file now rather than at the next poll (the server polls every
+    /// second); an invalid file keeps the config in force and is reported in the outcome.
+    @discardableResult
+    public func reloadConfiguration() -> ConfigReloader.Outcome {
+        configReloader.checkNow()
+    }
+
     /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
     /// - Parameter onRunning: called once the address is bound, with the port actually bound.
     public func run(
@@ -82,15 +100,18 @@ public final class MockServer: Sendable {
     ) async throws {
         OpenFileLimit.raise()
         let responder = MockResponder(
-            store: store, cors: CORSPolicy(enabled: configuration.cors),
-            maxRequestBodySize: configuration.maxRequestBodySize, accessLog: AccessLog(logger: configuration.logger))
+            store: store, plan: plan, maxRequestBodySize: configuration.maxRequestBodySize,
+            accessLog: AccessLog(logger: configuration.logger))
+        let logger = configuration.logger
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let server = Server(
             childChannelSetup: HTTP1Channel(
                 responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
-                configuration: .init(additionalChannelHandlers: [CloseAfterResponseHandler()], idleTimeout: .seconds(75))
+                configuration: .init(
+                    additionalChannelHandlers: [ProtocolErrorLog(logger: logger), CloseAfterResponseHandler()],
+                    idleTimeout: .seconds(75))
             ),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
@@ -99,7 +120,7 @@ public final class MockServer: Sendable {
             logger: serverLogger
         )
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [.init(service: server)],
+            services: [.init(service: server), .init(service: ConfigReloadService(reloader: configReloader))],
             gracefulShutdownSignals: gracefulShutdownSignals,
             logger: Logger(label: "beagle-mock.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
         )
@@ -166,5 +187,14 @@ public struct RunningMockServer: Sendable {
     public func stop() async throws {
         await server.stop()
         try await task.value
+    }
+}
+
+/// Runs the config reloader for as long as the server runs.
+private struct ConfigReloadService: Service {
+    let reloader: ConfigReloader
+
+    func run() async throws {
+        try? await cancelWhenGracefulShutdown { await reloader.run() }
     }
 }

@@ -13,8 +13,9 @@ public struct MockServerConfiguration: Sendable {
     public var port: Int
     /// The config file; nil means `beagle-mock.yml` in the screens folder when it exists.
     public var configFile: String?
-    /// Whether responses carry CORS headers and preflights are answered.
-    public var cors: Bool
+    /// What the command line sets: latency, faults, bandwidth, seed, hang limit, journal size,
+    /// echo and CORS. They beat the config file's globals and lose to route rules (SPEC section 4).
+    public var flags: CommandLineSettings
     /// The largest request body read (POST to a method file); larger ones get 413.
     public var maxRequestBodySize: Int
     /// How long a stop waits for requests in flight before cutting them.
@@ -29,7 +30,7 @@ public struct MockServerConfiguration: Sendable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         configFile: String? = nil,
-        cors: Bool = true,
+        flags: CommandLineSettings = CommandLineSettings(),
         maxRequestBodySize: Int = 4 << 20,
         shutdownGracePeriod: Duration = .seconds(5),
         logger: Logger = Logger(label: "beagle-mock", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -39,7 +40,7 @@ public struct MockServerConfiguration: Sendable {
         self.host = host
         self.port = port
         self.configFile = configFile
-        self.cors = cors
+        self.flags = flags
         self.maxRequestBodySize = maxRequestBodySize
         self.shutdownGracePeriod = shutdownGracePeriod
         self.logger = logger

@@ -6,6 +6,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     case imagesFolderMissing(String)
     /// The config file given does not exist.
     case configFileMissing(String)
+    /// The config file is invalid: `file:line:column: message`.
+    case invalidConfig(String)
     /// Another process listens on this address.
     case portInUse(host: String, port: Int)
     /// The address could not be bound for another reason.
@@ -19,6 +21,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
             "images folder '\(path)' does not exist or is not a folder"
         case .configFileMissing(let path):
             "config file '\(path)' does not exist"
+        case .invalidConfig(let message):
+            message
         case .portInUse(let host, let port):
             "port \(port) on \(host) is already in use (stop the other server or pick another with --port)"
         case .cannotListen(let host, let port, let reason):

@@ -37,6 +37,12 @@ struct Banner {
             lines.append("  Devices   only this machine; the iOS simulator works as is; for the Android emulator")
             lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
         }
+        let active = server.plan.activeSettings
+        lines.append(
+            "  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
+        lines.append("  Latency   \(active.latency)\(active.pacing == .unpaced ? "" : "   \(active.pacing)")")
+        lines.append(
+            "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
         if let first = inventory?.firstRoute {
             lines.append("  Try       curl \(url)\(first)")
         }
@@ -46,6 +52,12 @@ struct Banner {
 
     private static func count(_ value: Int, _ noun: String) -> String {
         "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
+    /// The faults in force everywhere, or `none`.
+    private static func faults(_ active: ActiveFaultSettings) -> String {
+        if let sequence = active.sequence { return "sequence \(sequence)" }
+        return active.faults.rules.isEmpty ? "none" : "\(active.faults)"
     }
 
     /// A path relative to the working folder when it lies below it.

@@ -19,6 +19,13 @@ struct ServeCommand: AsyncParsableCommand {
               beagle-mock serve --host 0.0.0.0         reachable from phones and emulators on your network
               beagle-mock serve --images ./assets      serve ./assets under /images
               BEAGLE_MOCK_PORT=9000 beagle-mock serve  the port from the environment
+              beagle-mock serve --latency 100ms..400ms --bandwidth 750kbit/s   a 3G-like network
+              beagle-mock serve --fault status:503@0.2 --fault reset@0.05 --seed 7
+                                                       one request in five gets 503, one in twenty a reset,
+                                                       the same ones on every run
+
+            Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s
+            (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s).
             """
     )
 
@@ -37,6 +44,23 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The config file (default: beagle-mock.yml in the screens folder).", completion: .file())
     var config: String?
+
+    @Option(help: "Latency before every response: 250ms, 100ms..400ms or lognormal:120ms,0.4[,5s].")
+    var latency: String?
+
+    @Option(
+        name: .customLong("fault"),
+        help: "A fault to inject, with an optional rate: status:503@0.2, reset@5%, hang (repeat for more).")
+    var faults: [String] = []
+
+    @Option(help: "Pace response bodies: 64KiB/s, 1MiB/s, 750kbit/s.")
+    var bandwidth: String?
+
+    @Option(help: "The seed of the fault draws, to replay a run (default: random, shown in the banner).")
+    var seed: String?
+
+    @Option(help: "How long a `hang` fault holds the connection before closing it (default 5m).")
+    var hangMax: String?
 
     @Flag(name: .customLong("no-cors"), help: "Send no CORS headers and answer no preflight requests.")
     var noCORS = false
@@ -62,18 +86,31 @@ struct ServeCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not a port number (0-65535)")
         }
+        _ = try flags()
+    }
+
+    /// The fault and latency flags, parsed; an invalid one is a usage error.
+    func flags() throws -> CommandLineSettings {
+        do {
+            return try CommandLineSettings(
+                latency: latency, faults: faults, bandwidth: bandwidth, seed: seed, hangMax: hangMax, journalSize: nil,
+                noCORS: noCORS)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in ConsoleLogHandler(format: logFormat, logLevel: quiet ? .warning : .info) }
         let configuration = MockServerConfiguration(
             screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
-            configFile: config, cors: !noCORS, logger: Logger(label: "beagle-mock"))
+            configFile: config, flags: try flags(), logger: Logger(label: "beagle-mock"))
         let server: MockServer
         do {
             server = try MockServer(configuration: configuration)
         } catch {
             Console.error("beagle-mock: \(error)")
+            if case .invalidConfig = error { throw ExitCode(2) }
             throw ExitCode.failure
         }
         let banner = Banner(server: server, screensArgument: directory, quiet: quiet)

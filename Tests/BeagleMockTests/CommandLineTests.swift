@@ -37,6 +37,34 @@ import Testing
         #expect(result.error.contains("Usage:"))
     }
 
+    @Test func invalidConfigAtStartExits2WithFileLineColumn() async throws {
+        let folder = try TemporaryScreens([
+            "screens/home.json": "{}", "screens/beagle-mock.yml": "latency: 80ms\nfaults:\n  - {fault: \"status:999\"}\n",
+        ])
+        defer { folder.remove() }
+        let result = try await CommandRunner.run(["serve", "screens", "--port", "0"], in: folder.root)
+        #expect(result.status == 2)
+        #expect(result.error.contains("beagle-mock.yml:3:"), "\(result.error)")
+        #expect(result.error.trimmingCharacters(in: .newlines).split(separator: "\n").count == 1)
+    }
+
+    @Test func bannerAndRequestLinesShowLatencyAndFaults() async throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let command = try CommandRunner.start(
+            ["serve", "screens", "--port", "0", "--latency", "20ms", "--fault", "status:503@0.5", "--seed", "7"], in: folder.root)
+        #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
+        let banner = command.output
+        #expect(banner.contains("Seed      7"))
+        #expect(banner.contains("Latency   20ms"))
+        #expect(banner.contains("status:503@0.5"))
+        let port = try #require(Self.port(in: banner))
+        _ = try await HTTPProbe.request(port: port, target: "/home", headers: [("X-Mock-Fault", "reset")])
+        #expect(await command.waitForOutput(containing: "latency=20ms fault=reset"))
+        command.signal(SIGTERM)
+        #expect(await command.finish().status == 0)
+    }
+
     @Test func invalidEnvironmentPortExits2() async throws {
         let result = try await CommandRunner.run(["serve"], environment: ["BEAGLE_MOCK_PORT": "eighty"])
         #expect(result.status == 2)

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+// timespec's members are declared there; release builds with MemberImportVisibility need it named.
+import SwiftOverlayShims
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)

@@ -23,10 +23,13 @@ struct ErrorBody: Encodable, Sendable {
     }
 
     /// The body serialised.
-    var json: String {
+    var json: String { Self.encode(self) }
+
+    /// Any encodable value as compact JSON with sorted keys.
+    static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        guard let data = try? encoder.encode(self) else { return #"{"error":"unencodable error"}"# }
+        guard let data = try? encoder.encode(value) else { return #"{"error":"unencodable error"}"# }
         return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,0 +1,40 @@
+# Shared by the benchmark scripts: build beagle-mock in release, start and stop it.
+# Sourced, not run. Expects to be in the repository root.
+
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+
+require() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { echo "benchmark: $tool is missing (apt-get install $tool)" >&2; exit 1; }
+  done
+}
+
+# Builds the release binary and sets $binary.
+build_release() {
+  echo "building beagle-mock (release)…" >&2
+  swift build -c release --product beagle-mock >&2
+  binary="$(swift build -c release --show-bin-path)/beagle-mock"
+}
+
+# start_mock PORT ARGS…: serves the sample app in the background and sets $mock_pid.
+start_mock() {
+  local port=$1
+  shift
+  "$binary" serve screens --port "$port" --quiet "$@" >"${work:-/tmp}/mock.log" 2>&1 &
+  mock_pid=$!
+  wait_for "http://127.0.0.1:$port/__admin/health"
+}
+
+stop_mock() {
+  [ -n "${mock_pid:-}" ] && kill "$mock_pid" 2>/dev/null && wait "$mock_pid" 2>/dev/null || true
+  mock_pid=
+}
+
+wait_for() {
+  for _ in $(seq 200); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
+  echo "benchmark: $1 never answered" >&2
+  exit 1
+}
+
+# The resident memory of a process in KiB.
+rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }

@@ -1,0 +1,133 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// A response about to be written: the head, and where its body comes from.
+struct OutgoingResponse: Sendable {
+    /// The body of a response.
+    indirect enum Body: Sendable {
+        case empty
+        case buffer(ByteBuffer)
+        /// The first `size` bytes of a file, streamed from disk in chunks.
+        case file(path: String, size: Int64)
+        /// `count` random bytes drawn from `seed` (a corrupt body), generated as they are sent.
+        case randomBytes(count: Int64, seed: UInt64)
+        /// One body after the other.
+        case concatenation([Body])
+
+        /// The number of bytes this body holds.
+        var count: Int64 {
+            switch self {
+            case .empty: 0
+            case .buffer(let buffer): Int64(buffer.readableBytes)
+            case .file(_, let size): size
+            case .randomBytes(let count, _): count
+            case .concatenation(let parts): parts.reduce(0) { $0 + $1.count }
+            }
+        }
+
+        /// The first `limit` bytes of the body.
+        func prefix(_ limit: Int64) -> Body {
+            switch self {
+            case .empty: return .empty
+            case .buffer(let buffer):
+                return .buffer(buffer.getSlice(at: buffer.readerIndex, length: Int(min(limit, count))) ?? buffer)
+            case .file(let path, let size): return .file(path: path, size: min(size, limit))
+            case .randomBytes(let count, let seed): return .randomBytes(count: min(count, limit), seed: seed)
+            case .concatenation(let parts):
+                var remaining = limit
+                var kept: [Body] = []
+                for part in parts where remaining > 0 {
+                    kept.append(part.prefix(remaining))
+                    remaining -= min(part.count, remaining)
+                }
+                return .concatenation(kept)
+            }
+        }
+
+        /// Sends the body in chunks sized and spaced by `pacer`; returns the bytes sent.
+        func send(pacer: inout BodyPacer, to sink: (ByteBuffer) async throws -> Void) async throws -> Int64 {
+            let chunkSize = pacer.chunkSize(total: count)
+            var sent: Int64 = 0
+            try await forEachChunk(of: chunkSize) { chunk in
+                var chunk = chunk
+                while chunk.readableBytes > 0 {
+                    let piece = chunk.readSlice(length: min(chunkSize, chunk.readableBytes)) ?? chunk
+                    try await pacer.beforeChunk()
+                    try await sink(piece)
+                    sent += Int64(piece.readableBytes)
+                    try await pacer.afterChunk(piece.readableBytes)
+                }
+            }
+            return sent
+        }
+
+        /// Produces the body's bytes in pieces of at most about `size` bytes.
+        private func forEachChunk(of size: Int, _ body: (ByteBuffer) async throws -> Void) async throws {
+            switch self {
+            case .empty:
+                return
+            case .buffer(let buffer):
+                try await body(buffer)
+            case .file(let path, let total):
+                _ = try await FileStreamer(path: path, size: total, chunkSize: max(size, 16 << 10)).stream(body)
+            case .randomBytes(let total, let seed):
+                var random = SeededRandom(seed: seed)
+                var remaining = total
+                while remaining > 0 {
+                    let length = Int(min(Int64(max(size, 16 << 10)), remaining))
+                    var chunk = ByteBufferAllocator().buffer(capacity: length)
+                    for _ in 0..<length { chunk.writeInteger(UInt8(truncatingIfNeeded: random.next())) }
+                    try await body(chunk)
+                    remaining -= Int64(length)
+                }
+            case .concatenation(let parts):
+                for part in parts { try await part.forEachChunk(of: size, body) }
+            }
+        }
+    }
+
+    var head: HTTPResponse
+    var body: Body
+
+    init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Body = .empty) {
+        self.head = HTTPResponse(status: status, headerFields: headers)
+        self.body = body
+    }
+
+    /// A JSON response from text already serialised.
+    static func json(_ status: HTTPResponse.Status, _ text: String, headers: HTTPFields = [:]) -> OutgoingResponse {
+        var headers = headers
+        headers[.contentType] = ContentType.json
+        return OutgoingResponse(status: status, headers: headers, body: .buffer(ByteBuffer(string: text)))
+    }
+
+    /// The head with `Content-Length` filled in where the status allows a body.
+    var framedHead: HTTPResponse {
+        var head = head
+        if head.headerFields[.contentLength] == nil, head.status.code != 304, head.status.code != 204 {
+            head.headerFields[.contentLength] = String(body.count)
+        }
+        return head
+    }
+
+    /// Writes the response with correct framing, pacing the body; a HEAD request gets the head
+    /// only. Returns the number of body bytes written.
+    @discardableResult
+    func write(to writer: consuming ResponseWriter, omittingBody: Bool, pacing: Pacing = .unpaced) async throws -> Int64 {
+        let head = framedHead
+        if omittingBody || body.count == 0 {
+            try await writer.writeResponse(head)
+            return 0
+        }
+        if case .buffer(let buffer) = body, pacing == .unpaced {
+            try await writer.write(response: head, body: .init(byteBuffer: buffer))
+            return Int64(buffer.readableBytes)
+        }
+        var bodyWriter = try await writer.writeHead(head)
+        var pacer = BodyPacer(pacing)
+        let sent = try await body.send(pacer: &pacer) { chunk in try await bodyWriter.write(chunk) }
+        try await bodyWriter.finish(nil)
+        return sent
+    }
+}

@@ -1,0 +1,62 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Bytes written straight to the socket, below HTTP encoding, for faults that must break the
+/// protocol: garbage status lines, bodies shorter than their Content-Length, broken chunk
+/// framing, and resets in the middle of a body.
+///
+/// Writes go through the context of NIO's `HTTPResponseEncoder` (the first handler after the
+/// socket), so they skip HTTP framing; each write completes when the bytes have reached the
+/// kernel, which is what a reset after a partial body needs.
+struct RawWire: Sendable {
+    let channel: any Channel
+
+    /// Writes bytes as they are and waits until they have been handed to the kernel.
+    func write(_ bytes: ByteBuffer) async throws {
+        try await channel.eventLoop.flatSubmit { [channel] () -> EventLoopFuture<Void> in
+            do {
+                let context = try channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+                let written = channel.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(NIOAny(bytes), promise: written)
+                return written.futureResult
+            } catch {
+                return channel.eventLoop.makeFailedFuture(error)
+            }
+        }.get()
+    }
+
+    /// Writes a response head as HTTP/1.1 text.
+    func writeHead(_ head: HTTPResponse) async throws {
+        var text = "HTTP/1.1 \(head.status.code) \(head.status.reasonPhrase)\r\n"
+        for field in head.headerFields { text += "\(field.name.rawName): \(field.value)\r\n" }
+        text += "\r\n"
+        try await write(ByteBuffer(string: text))
+    }
+
+    /// Waits until everything written before, by anyone, has reached the kernel.
+    func flush() async throws {
+        try await write(ByteBuffer())
+    }
+
+    /// Closes the connection in order (FIN).
+    func close() async {
+        try? await channel.close()
+    }
+
+    /// Resets the connection (RST): SO_LINGER with a zero timeout, then close.
+    func reset() async {
+        if let options = channel as? any SocketOptionProvider {
+            _ = try? await options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+        }
+        try? await channel.close()
+    }
+}

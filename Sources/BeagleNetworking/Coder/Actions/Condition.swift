@@ -1,0 +1,16 @@
+/// Runs one list of actions or another depending on a condition (`beagle:condition`).
+public struct Condition: Action {
+    /// The condition, usually an expression.
+    public var condition: Expression<Bool>
+    /// Run when the condition holds.
+    @AutoCodable public var onTrue: [any Action]?
+    /// Run when it does not.
+    @AutoCodable public var onFalse: [any Action]?
+
+    /// Creates a condition.
+    public init(condition: Expression<Bool>, onTrue: [any Action]? = nil, onFalse: [any Action]? = nil) {
+        self.condition = condition
+        self.onTrue = onTrue
+        self.onFalse = onFalse
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+extension ImageDownloaderProtocol {
+    /// Downloads the image at `url`, failing with `NetworkFailure.timeout` if it has not
+    /// arrived within `deadline`, whatever the downloader does.
+    ///
+    /// The completion runs exactly once; a timeout or a cancel through the returned token
+    /// completes on an arbitrary thread.
+    @discardableResult
+    public func fetchImage(
+        url: String,
+        additionalData: HttpAdditionalData?,
+        deadline: Duration?,
+        completion: @escaping @Sendable (Result<Data, Request.Error>) -> Void
+    ) -> any RequestToken {
+        RequestRace.start(
+            deadline: deadline,
+            timeout: { .timeout(path: url) },
+            cancelled: { .cancelled(path: url) },
+            completion: completion
+        ) { finish in
+            fetchImage(url: url, additionalData: additionalData, completion: finish)
+        }
+    }
+
+    /// Downloads the bytes of the image at `url`.
+    ///
+    /// - Parameter deadline: fails with `NetworkFailure.timeout` after this long; nil leaves
+    ///   timing to the network client.
+    ///
+    /// Cancelling the calling task cancels this download and throws `NetworkFailure.cancelled`.
+    public func fetchImage(
+        url: String,
+        additionalData: HttpAdditionalData? = nil,
+        deadline: Duration? = nil
+    ) async throws(Request.Error) -> Data {
+        let result: Result<Data, Request.Error> = await RequestRace.result(
+            deadline: deadline,
+            timeout: { .timeout(path: url) },
+            cancelled: { .cancelled(path: url) }
+        ) { finish in
+            fetchImage(url: url, additionalData: additionalData, completion: finish)
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A failed request: what went wrong, with the request and whatever response arrived
+/// (Beagle iOS 2.x `NetworkError`).
+///
+/// `NetworkClientDefault` always puts a `NetworkFailure` in `error`; read `failure` to switch on
+/// what happened whichever client produced the error.
+public struct NetworkError: Error, Sendable {
+    /// The cause; a `NetworkFailure` when it comes from `NetworkClientDefault`.
+    public let error: any Error
+    /// The response body, when one arrived (for an HTTP error status, say).
+    public let data: Data?
+    /// The request that failed.
+    public let request: URLRequest
+    /// The response metadata, when a response arrived.
+    public let response: URLResponse?
+
+    /// Creates a network error.
+    public init(error: any Error, data: Data? = nil, request: URLRequest, response: URLResponse? = nil) {
+        self.error = error
+        self.data = data
+        self.request = request
+        self.response = response
+    }
+
+    /// What happened, as one enumeration, whatever kind of error `error` holds.
+    public var failure: NetworkFailure {
+        if let failure = error as? NetworkFailure { return failure }
+        return NetworkFailure(error, request: request, response: response, data: data)
+    }
+}
+
+extension NetworkError: CustomStringConvertible {
+    /// The failure and the request it happened to.
+    public var description: String {
+        let method = request.httpMethod ?? "GET"
+        let url = request.url?.absoluteString ?? "(no URL)"
+        return "\(failure) (\(method) \(url))"
+    }
+}

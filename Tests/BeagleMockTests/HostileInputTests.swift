@@ -1,0 +1,153 @@
+import BeagleMock
+import Foundation
+import MockTestSupport
+import Testing
+
+/// Hostile clients: the server answers or closes each one and keeps serving the others
+/// (issue 8, item 4). Path spellings are in `PathSafetyTests`.
+@Suite struct HostileInputTests {
+    static let files = ["screens/home.json": #"{"home":true}"#, "screens/cart.post.json": #"{"ok":true}"#]
+
+    /// Sends raw bytes on a fresh connection and returns what came back and how it ended.
+    static func send(_ bytes: [UInt8], port: Int) async throws -> (response: RawHTTPResponse?, ending: RawConnection.Ending) {
+        let connection = try await RawConnection.connect(port: port)
+        try? await connection.send(bytes)
+        let response = await connection.readResponse(timeout: .seconds(10))
+        let ending = connection.ending
+        await connection.close()
+        return (response, ending)
+    }
+
+    static func expectStillServing(_ port: Int) async throws {
+        let response = try #require(try await HTTPProbe.request(port: port, target: "/home"))
+        #expect(response.status == 200)
+    }
+
+    @Test func oversizedHeaderIsRefused() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let request = "GET /home HTTP/1.1\r\nHost: x\r\nX-Big: \(String(repeating: "a", count: 200_000))\r\n\r\n"
+            let (response, _) = try await Self.send(Array(request.utf8), port: server.port)
+            if let response { #expect(response.status == 400 || response.status == 431) }
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test(arguments: [999, 1_000, 5_000])
+    func headerFloodsAreAnsweredOrRefused(count: Int) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            var request = "GET /home HTTP/1.1\r\nHost: x\r\n"
+            for index in 0..<count { request += "X-Flood-\(index): \(index)\r\n" }
+            request += "\r\n"
+            let (response, _) = try await Self.send(Array(request.utf8), port: server.port)
+            let status = try #require(response?.status)
+            // Hummingbird allows 1,000 fields (Host included) and answers 400 beyond.
+            #expect(count < 1_000 ? status == 200 : status == 400)
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test(arguments: [
+        [UInt8]("GET /home HTTP/1.1\r\nHost: x\r\nX-Bad: a\u{01}b\r\n\r\n".utf8),
+        [UInt8]("GET /home HTTP/1.1\r\nHost: x\r\nX-Bad: ".utf8) + [0xFF, 0xFE, 0x80] + [UInt8]("\r\n\r\n".utf8),
+        [UInt8]("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: ".utf8) + [0xC3, 0x28] + [UInt8]("\r\n\r\n".utf8),
+        [UInt8]("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: status:\u{00}500\r\n\r\n".utf8),
+        [UInt8]("GET /ho\u{7F}me HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+        [UInt8]("GET /home HTTP/9.9\r\nHost: x\r\n\r\n".utf8),
+        [UInt8]("BREW /home HTTP/1.1\r\nHost: x\r\n\r\n".utf8),
+        [UInt8](repeating: 0, count: 4096),
+        [UInt8]("GET /home HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n".utf8),
+        [UInt8]("GET /home HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8),
+        [UInt8]("POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n".utf8),
+    ])
+    func malformedRequestsAreAnsweredOrClosed(bytes: [UInt8]) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let (response, ending) = try await Self.send(bytes, port: server.port)
+            if let response {
+                #expect(response.status < 500 || response.status == 501 || response.status == 505)
+            } else {
+                #expect(ending != .open)
+            }
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func bodiesFarOverTheLimitAreRefusedWithoutReadingThem() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.maxRequestBodySize = 64 * 1024 }) { server, _ in
+            // Announced by length.
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000000\r\n\r\n")
+            try await connection.send([UInt8](repeating: 65, count: 128 * 1024))
+            #expect(await connection.readResponse()?.status == 413)
+            await connection.close()
+            // Streamed in chunks.
+            let chunked = try await RawConnection.connect(port: server.port)
+            try await chunked.send("POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n")
+            for _ in 0..<4 { try? await chunked.send("8000\r\n" + String(repeating: "B", count: 0x8000) + "\r\n") }
+            #expect(await chunked.readResponse()?.status == 413)
+            await chunked.close()
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func slowClientsDoNotSlowOthers() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            // 200 connections dribbling a request one byte at a time, a byte a second.
+            let slow = try await withThrowingTaskGroup(of: RawConnection.self) { group in
+                for _ in 0..<200 { group.addTask { try await RawConnection.connect(port: server.port) } }
+                return try await group.reduce(into: [RawConnection]()) { $0.append($1) }
+            }
+            let request = Array("GET /home HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            let clock = ContinuousClock()
+            var slowest: Duration = .zero
+            for second in 0..<3 {
+                for connection in slow { try? await connection.send([request[second]]) }
+                let start = clock.now
+                try await Self.expectStillServing(server.port)
+                slowest = max(slowest, clock.now - start)
+                try await Task.sleep(for: .seconds(1))  // the slow clients' pace, not a wait for the server
+            }
+            #expect(slowest < .seconds(1), "a normal request took \(slowest) beside slow clients")
+            for connection in slow { await connection.close() }
+        }
+    }
+
+    @Test func halfClosedConnectionsStillGetTheirAnswer() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await connection.shutdownOutput()
+            let (bytes, ending) = await connection.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(text.hasSuffix(#"{"home":true}"#))
+            #expect(ending == .closed)
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func manyPipelinedRequestsAreAnsweredInOrder() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            var batch = ""
+            for index in 0..<100 { batch += "GET \(index.isMultiple(of: 2) ? "/home" : "/missing") HTTP/1.1\r\nHost: x\r\n\r\n" }
+            try await connection.send(batch)
+            for index in 0..<100 {
+                let response = try #require(await connection.readResponse())
+                #expect(response.status == (index.isMultiple(of: 2) ? 200 : 404))
+            }
+            await connection.close()
+        }
+    }
+
+    @Test func clientsThatVanishMidResponseDoNotHurt() async throws {
+        let big = String(repeating: "v", count: 2_000_000)
+        try await withMockServer(files: Self.files.merging(["images/big.txt": big]) { $1 }) { server, _ in
+            for _ in 0..<20 {
+                let connection = try await RawConnection.connect(port: server.port)
+                try await connection.send("GET /images/big.txt HTTP/1.1\r\nHost: x\r\nX-Mock-Bandwidth: 1MiB/s\r\n\r\n")
+                await connection.close()
+            }
+            try await Self.expectStillServing(server.port)
+        }
+    }
+}
