@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BeagleMock", targets: ["BeagleMock"]),
         .library(name: "BeagleNetworking", targets: ["BeagleNetworking"]),
         .library(name: "BeagleScreens", targets: ["BeagleScreens"]),
+        .library(name: "BeagleProbe", targets: ["BeagleProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
@@ -31,6 +32,12 @@ let package = Package(
         .target(name: "BeagleScreens", swiftSettings: strictSettings),
         // Beagle iOS's networking layer, Foundation only.
         .target(name: "BeagleNetworking", swiftSettings: strictSettings),
+        // The crawler behind `beagle-mock probe`: a BFF fetched through BeagleNetworking, saved as a screens folder.
+        .target(
+            name: "BeagleProbe",
+            dependencies: ["BeagleNetworking", "BeagleScreens"],
+            swiftSettings: strictSettings
+        ),
         // The mock server as a library.
         .target(
             name: "BeagleMock",
@@ -54,6 +61,7 @@ let package = Package(
             dependencies: [
                 "BeagleMock",
                 "BeagleNetworking",
+                "BeagleProbe",
                 "BeagleScreens",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -86,6 +94,11 @@ let package = Package(
                 "BeagleMock", "MockTestSupport", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeagleProbeTests",
+            dependencies: ["BeagleProbe", "BeagleNetworking", "BeagleScreens", "BeagleMock", "MockTestSupport"],
             swiftSettings: strictSettings
         ),
     ]

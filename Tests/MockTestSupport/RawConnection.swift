@@ -57,7 +57,11 @@ public final class RawConnection: Sendable {
     /// and how it ended.
     public func readToEnd(timeout: Duration = .seconds(10)) async -> (bytes: [UInt8], ending: Ending) {
         let deadline = ContinuousClock.now + timeout
-        while inbox.ending == nil, await inbox.waitForMore(until: deadline) {}
+        while true {
+            let seen = inbox.version
+            if inbox.ending != nil { break }
+            guard await inbox.waitForMore(after: seen, until: deadline) else { break }
+        }
         return (inbox.take(), inbox.ending ?? .open)
     }
 
@@ -66,9 +70,13 @@ public final class RawConnection: Sendable {
     public func readResponse(timeout: Duration = .seconds(10), isHead: Bool = false) async -> RawHTTPResponse? {
         let deadline = ContinuousClock.now + timeout
         while true {
+            // Read the version before looking, so bytes that land between the look and the wait
+            // count as new: otherwise the last chunk of a response can arrive unnoticed and the
+            // wait runs to its deadline with the whole response in hand.
+            let seen = inbox.version
             if let response = inbox.takeResponse(isHead: isHead) { return response }
             if inbox.ending != nil { return nil }
-            guard await inbox.waitForMore(until: deadline) else { return nil }
+            guard await inbox.waitForMore(after: seen, until: deadline) else { return nil }
         }
     }
 
@@ -93,6 +101,9 @@ final class Inbox: Sendable {
     private let state = Mutex(State())
 
     var ending: RawConnection.Ending? { state.withLock { $0.ending } }
+
+    /// Counts every change; a wait compares against a version read before looking.
+    var version: Int { state.withLock { $0.version } }
 
     func append(_ buffer: ByteBuffer) {
         change { $0.bytes += buffer.readableBytesView }
@@ -120,9 +131,9 @@ final class Inbox: Sendable {
         }
     }
 
-    /// Waits until something new arrives; false when `deadline` passed first.
-    func waitForMore(until deadline: ContinuousClock.Instant) async -> Bool {
-        let seen = state.withLock { $0.version }
+    /// Waits until something arrives that is newer than version `seen`; false when `deadline`
+    /// passed first.
+    func waitForMore(after seen: Int, until deadline: ContinuousClock.Instant) async -> Bool {
         let remaining = deadline - .now
         guard remaining > .zero else { return false }
         await withTaskGroup(of: Void.self) { group in

@@ -1,0 +1,50 @@
+import BeagleNetworking
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A network client that passes every request to another one and records what came back in a
+/// ``ResponseRecorder`` before completing: the probe's view into the bytes behind a decoded
+/// screen.
+public struct RecordingNetworkClient: NetworkClientProtocol {
+    /// The client that sends the requests.
+    public let upstream: any NetworkClientProtocol
+    /// Where responses are recorded.
+    public let recorder: ResponseRecorder
+
+    /// Records what `upstream` returns into `recorder`.
+    public init(upstream: any NetworkClientProtocol, recorder: ResponseRecorder) {
+        self.upstream = upstream
+        self.recorder = recorder
+    }
+
+    /// Sends `request` through `upstream`; the response (or the error's status and body) is
+    /// recorded before `completion` runs.
+    @discardableResult
+    public func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
+        let recorder = self.recorder
+        let url = request.url
+        return upstream.executeRequest(request) { result in
+            switch result {
+            case .success(let response):
+                let http = response.response as? HTTPURLResponse
+                recorder.record(
+                    RecordedResponse(
+                        status: http?.statusCode, body: response.data,
+                        contentType: http?.value(forHTTPHeaderField: "Content-Type")),
+                    for: url)
+            case .failure(let error):
+                if let http = error.response as? HTTPURLResponse {
+                    recorder.record(
+                        RecordedResponse(
+                            status: http.statusCode, body: error.data ?? Data(),
+                            contentType: http.value(forHTTPHeaderField: "Content-Type")),
+                        for: url)
+                }
+            }
+            completion(result)
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import Synchronization
+
+/// Keeps the raw responses a `RecordingNetworkClient` sees, by request URL, until the crawler
+/// takes them: the view client hands back a decoded screen, and the probe also needs the
+/// bytes (for sizes, JSON positions and `--save`).
+public final class ResponseRecorder: Sendable {
+    private let responses = Mutex<[String: [RecordedResponse]]>([:])
+
+    /// An empty recorder.
+    public init() {}
+
+    /// Stores the response to a request for `url`.
+    public func record(_ response: RecordedResponse, for url: URL) {
+        responses.withLock { $0[url.absoluteString, default: []].append(response) }
+    }
+
+    /// Takes the oldest response stored for `url`, if any.
+    public func take(for url: URL) -> RecordedResponse? {
+        responses.withLock { responses in
+            guard var list = responses[url.absoluteString], !list.isEmpty else { return nil }
+            let first = list.removeFirst()
+            responses[url.absoluteString] = list.isEmpty ? nil : list
+            return first
+        }
+    }
+}

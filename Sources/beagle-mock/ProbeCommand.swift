@@ -1,0 +1,151 @@
+import ArgumentParser
+import BeagleMock
+import BeagleProbe
+import BeagleScreens
+import Foundation
+
+/// `beagle-mock probe`: crawls a BFF (this mock or a real one) with the client library and
+/// reports what every screen and image gave; `--save` snapshots it as a screens folder.
+struct ProbeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe",
+        abstract: "Crawl a BFF with the client library: every screen decodes, every route resolves, every image downloads.",
+        discussion: """
+            Starts at URL (the base URL is its scheme, host and port; the first route its path) and \
+            fetches each screen through BeagleNetworking's ViewClient, as Beagle iOS does, decoding it \
+            with the Coder. From the JSON received it follows pushView, pushStack, resetApplication and \
+            resetStack routes breadth-first up to --depth navigation steps, fetches lazy components \
+            with their screen, and downloads every remote image through the image downloader. Only \
+            BFF paths (/…) and URLs on the same origin are followed as screens; expressions (@{…}) \
+            are skipped; sendRequest and submitForm are never sent; images are downloaded wherever \
+            they are.
+
+            A fetch fails on a network error (timeout, connection reset, empty, truncated or \
+            malformed response), a status outside 2xx, a screen that is not JSON or does not \
+            decode, a component or action type Beagle does not know (custom: types are only a \
+            warning), or bytes that are no image format. Exit code 1 when anything failed, 0 \
+            otherwise, 2 for a usage error.
+
+            Progress goes to standard error: one line rewritten in place on a terminal, one line \
+            per fetch otherwise. The report goes to standard output: a table, or with --format \
+            json one object {"results": […], "notFollowed": […], "summary": {…}, …}.
+
+            --save DIR writes what was received as a screens folder: DIR/screens/<route>.json \
+            (/ is index.json, /catalog is catalog.json beside catalog/) with the exact bytes \
+            received for --platform, as plain files, and DIR/images/<path> for /images/<path>; \
+            other images of the BFF become assets at their path in DIR/screens. Each file is \
+            written atomically. `beagle-mock serve DIR/screens` then serves the same bytes.
+
+            Examples:
+              beagle-mock probe http://127.0.0.1:8080/home
+              beagle-mock probe https://bff.example.com/home --depth 5 \\
+                  --header 'Authorization: Bearer abc'
+              beagle-mock probe http://127.0.0.1:8080/home --platform ANDROID \\
+                  --format json > report.json
+              beagle-mock probe https://bff.example.com/home --save snapshot
+              beagle-mock serve snapshot/screens
+            """
+    )
+
+    /// How to print the report.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: ArgumentHelp("The first screen's URL, e.g. http://127.0.0.1:8080/home.", valueName: "url"))
+    var url: String
+
+    @Option(help: "How many navigation steps to follow from the first screen (0: that screen only).")
+    var depth: Int = ProbeConfiguration.defaultDepth
+
+    @Option(
+        name: .customLong("header"),
+        help: ArgumentHelp("A header sent with every request, 'Name: value' (repeat for more).", valueName: "header"))
+    var headers: [String] = []
+
+    @Option(help: "The beagle-platform header: IOS (as Beagle iOS sends), ANDROID or WEB.")
+    var platform: String = BeaglePlatform.ios.rawValue
+
+    @Option(help: "How long one request may take: 500ms, 10s, 1m.")
+    var timeout: String = "10s"
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(help: ArgumentHelp("Save what was crawled as a screens folder in this directory.", valueName: "dir"))
+    var save: String?
+
+    mutating func validate() throws {
+        _ = try probeConfiguration()
+    }
+
+    /// The configuration the flags describe; an invalid flag is a usage error.
+    func probeConfiguration() throws -> ProbeConfiguration {
+        guard let platform = BeaglePlatform(headerValue: platform) else {
+            throw ValidationError("--platform '\(platform)' is not IOS, ANDROID or WEB")
+        }
+        let timeout: Duration
+        do {
+            timeout = try Duration(spec: self.timeout)
+        } catch {
+            throw ValidationError("--timeout: \(error.description)")
+        }
+        guard timeout > .zero else { throw ValidationError("--timeout must be more than 0, like 10s") }
+        var parsedHeaders: [String: String] = [:]
+        for header in headers {
+            let (name, value) = try Self.parseHeader(header)
+            parsedHeaders[name] = value
+        }
+        do {
+            return try ProbeConfiguration(
+                startURL: url, depth: depth, headers: parsedHeaders, platform: platform, timeout: timeout)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// `Name: value` as a header name and value.
+    static func parseHeader(_ text: String) throws -> (String, String) {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw ValidationError("--header '\(text)' has no ':'; write it as 'Name: value'")
+        }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let tokenCharacters = CharacterSet(
+            charactersIn: "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        guard !name.isEmpty, name.unicodeScalars.allSatisfy(tokenCharacters.contains) else {
+            throw ValidationError("--header '\(text)': '\(name)' is not a header name (letters, digits and !#$%&'*+-.^_`|~)")
+        }
+        guard !value.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" || $0.value == 0x7F }) else {
+            throw ValidationError("--header '\(name)': the value has control characters")
+        }
+        if name.caseInsensitiveCompare("beagle-platform") == .orderedSame {
+            throw ValidationError("--header beagle-platform: use --platform \(value) instead")
+        }
+        return (name, value)
+    }
+
+    func run() async throws {
+        let configuration = try probeConfiguration()
+        let progress = ProbeProgressPrinter(live: Console.isErrorTerminal)
+        var report = await ProbeCrawler(configuration: configuration).run { progress.show($0) }
+        progress.finish()
+        var saveError: String?
+        if let save {
+            do {
+                report = try SnapshotWriter(directory: URL(fileURLWithPath: save), displayName: save).save(report)
+            } catch {
+                saveError = "beagle-mock: cannot save to '\(save)': \(error)"
+            }
+        }
+        switch format {
+        case .text: Console.out(report.text)
+        case .json: Console.out(String(decoding: report.json, as: UTF8.self))
+        }
+        if let saveError {
+            Console.error(saveError)
+            throw ExitCode(1)
+        }
+        if report.failed { throw ExitCode(1) }
+    }
+}
