@@ -6,7 +6,8 @@
 # Checks, in order: the image builds; it runs as a non-root user and its binary finds every shared
 # library it needs; a container on a random host port answers /__admin/health, and its HEALTHCHECK
 # passes (`podman healthcheck run`, or `docker inspect` health); /home is a Beagle screen (200
-# JSON); /images/logo.png is the sample's PNG byte for byte; a fault injected by header
+# JSON); /images/logo.png is the sample's PNG byte for byte; `beagle-mock probe` crawls the sample
+# from inside the container (the client library and libcurl work there); a fault injected by header
 # (`X-Mock-Fault: status:503`) is a 503 whose JSON says "injected":true; `stop` ends the server
 # cleanly within Docker's 10 s; a folder mounted over /app/screens is served instead of the
 # sample; and the compose example (docker/compose.yml) runs its test-runner to exit 0.
@@ -186,6 +187,11 @@ fetch "$base/images/logo.png"
 [ "$content_type" = image/png ] || fail "GET /images/logo.png is '$content_type', not image/png" "$sample"
 cmp -s "$work/body" images/logo.png || fail "GET /images/logo.png differs from images/logo.png" "$sample"
 ok "GET /images/logo.png: 200 image/png, $(wc -c <"$work/body") bytes, identical to images/logo.png"
+
+# probe crawls the sample app through the client library (URLSession, hence libcurl) in the image.
+"$CLI" exec "$sample" beagle-mock probe http://127.0.0.1:8080/home >"$work/probe" 2>"$work/probe.err" \
+  || { cat "$work/probe.err" "$work/probe" | sed 's/^/    /' >&2; fail "beagle-mock probe inside the container failed (output above)" "$sample"; }
+ok "beagle-mock probe inside the container: $(grep -v '^$' "$work/probe" | tail -n 1)"
 
 fetch "$base/home" -H 'X-Mock-Fault: status:503'
 [ "$status" = 503 ] || fail "GET /home with X-Mock-Fault: status:503 answered $status, expected 503: $(head -c 300 "$work/body")" "$sample"
