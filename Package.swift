@@ -75,6 +75,7 @@ let package = Package(
             name: "MockTestSupport",
             dependencies: [
                 "BeagleMock",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -99,6 +100,25 @@ let package = Package(
         .testTarget(
             name: "BeagleProbeTests",
             dependencies: ["BeagleProbe", "BeagleNetworking", "BeagleScreens", "BeagleMock", "MockTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // URLSession against one fault, in a process of its own: on Linux a dropped connection can
+        // kill the whole process (swift-corelibs-foundation #5285). Run by IntegrationTests.
+        .executableTarget(
+            name: "network-probe",
+            dependencies: ["BeagleNetworking"],
+            path: "Tests/NetworkProbe",
+            swiftSettings: strictSettings
+        ),
+        // A live mock on port 0, and BeagleNetworking (in process, or through network-probe) against it.
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: [
+                "BeagleMock",
+                "BeagleNetworking",
+                "MockTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
     ]

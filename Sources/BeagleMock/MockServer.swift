@@ -110,7 +110,9 @@ public final class MockServer: Sendable {
             childChannelSetup: HTTP1Channel(
                 responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
                 configuration: .init(
-                    additionalChannelHandlers: [ProtocolErrorLog(logger: logger), CloseAfterResponseHandler()],
+                    additionalChannelHandlers: [
+                        ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
+                    ],
                     idleTimeout: .seconds(75))
             ),
             configuration: .init(

@@ -159,6 +159,35 @@ import Testing
         }
     }
 
+    /// A client that gives up on a hang closes its socket (a FIN; Hummingbird keeps the channel
+    /// half-open): the hang ends then, logged as client-gone, not at --hang-max.
+    @Test func hangEndsWhenTheClientLeaves() async throws {
+        let log = LogCapture()
+        let flags = CommandLineSettings(hangMax: .seconds(60))
+        try await withMockServer(
+            files: Self.files,
+            configure: {
+                $0.flags = flags; $0.logger = log.logger
+            }
+        ) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: hang\r\n\r\n")
+            // Still hanging: nothing comes back for a while.
+            let (bytes, ending) = await connection.readToEnd(timeout: .milliseconds(300))
+            #expect(bytes.isEmpty && ending == .open)
+            let clock = ContinuousClock()
+            let left = clock.now
+            await connection.close()
+            let logged = await log.wait(timeout: .seconds(20)) { entries in
+                entries.contains { $0.requestPath == "/home" }
+            }
+            #expect(logged)
+            #expect(clock.now - left < .seconds(10))
+            let line = try #require(log.requests(path: "/home").first)
+            #expect(line.message.contains("outcome=client-gone"), "\(line.message)")
+        }
+    }
+
     @Test func noneSwitchesFaultsOffForOneRequest() async throws {
         let flags = CommandLineSettings(faults: try FaultRules(spec: "reset"))
         try await withMockServer(files: Self.files, configure: { $0.flags = flags }) { server, _ in

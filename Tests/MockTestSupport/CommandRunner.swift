@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Runs the built `beagle-mock` executable, as a user would, for command-line tests.
+/// Runs an executable built by this package, as a user would: `beagle-mock` by default, for
+/// command-line tests, or any other by name (the integration tests' `network-probe`).
 public struct CommandRunner: Sendable {
     /// What a finished command left behind.
     public struct Result: Sendable {
@@ -11,74 +12,100 @@ public struct CommandRunner: Sendable {
     }
 
     /// The `beagle-mock` binary next to the test bundle.
-    public static var executable: URL {
+    public static var executable: URL { executable(named: "beagle-mock") }
+
+    /// The built executable `name`, looked for next to the test bundle (where `swift build`
+    /// puts every product); the first candidate's path when none is there, so that running it
+    /// fails with a message naming the path.
+    public static func executable(named name: String) -> URL {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
             Bundle.main.bundleURL.deletingLastPathComponent(),
             Bundle.main.bundleURL,
         ]
         for folder in candidates {
-            let url = folder.appendingPathComponent("beagle-mock")
+            let url = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return candidates[0].appendingPathComponent("beagle-mock")
+        return candidates[0].appendingPathComponent(name)
     }
 
     /// Runs `beagle-mock arguments…` to completion in `directory`.
     public static func run(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
     ) async throws -> Result {
-        let process = try start(arguments, in: directory, environment: environment)
-        return await process.finish()
+        try await run(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Runs the built executable `name` with `arguments` to completion in `directory`.
+    ///
+    /// - Parameter timeout: how long to wait for it to exit; past that the result has status -1
+    ///   and the process is killed.
+    public static func run(
+        executable name: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(60)
+    ) async throws -> Result {
+        try await run(executable(named: name), arguments, in: directory, environment: environment, timeout: timeout)
     }
 
     /// Starts `beagle-mock arguments…` without waiting for it.
     public static func start(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
     ) throws -> RunningCommand {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        try start(executable, arguments, in: directory, environment: environment)
+    }
+
+    /// Starts the built executable `name` with `arguments` without waiting for it.
+    public static func start(
+        executable name: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
+    ) throws -> RunningCommand {
+        try start(executable(named: name), arguments, in: directory, environment: environment)
+    }
+
+    private static func run(
+        _ executable: URL, _ arguments: [String], in directory: String?, environment: [String: String],
+        timeout: Duration = .seconds(60)
+    ) async throws -> Result {
+        let process = try start(executable, arguments, in: directory, environment: environment)
+        let result = await process.finish(timeout: timeout)
+        if result.status == -1 { process.signal(SIGKILL) }
+        return result
+    }
+
+    private static func start(
+        _ executable: URL, _ arguments: [String], in directory: String?, environment: [String: String]
+    ) throws -> RunningCommand {
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "BEAGLE_MOCK_PORT")
         merged.removeValue(forKey: "BEAGLE_MOCK_HOST")
         merged.merge(environment) { $1 }
-        process.environment = merged
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let running = RunningCommand(process: process, output: output, error: error)
-        try process.run()
-        return running
+        let collected = CollectedText()
+        let child = try ChildProcess.start(
+            executable: executable.path, arguments: arguments, environment: merged, directory: directory,
+            onOutput: { data, error in collected.append(data, error: error) },
+            onExit: { status in collected.exit(status) })
+        return RunningCommand(pid: child.pid, collected: collected)
     }
 }
 
-/// A `beagle-mock` process started by a test.
-public final class RunningCommand: @unchecked Sendable {
-    // Safe to share: `Process` is only touched through thread-safe calls (its pid, and the
-    // termination status once `exited` says it has ended); everything else sits in `collected`.
-    private let process: Process
-    private let collected = CollectedText()
-
-    init(process: Process, output: Pipe, error: Pipe) {
-        self.process = process
-        let collected = self.collected
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, error: false) }
-        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, error: true) }
-        process.terminationHandler = { process in collected.exit(process.terminationStatus) }
-    }
+/// A process started by a test through `CommandRunner`.
+public final class RunningCommand: Sendable {
+    private let collected: CollectedText
 
     /// The process id.
-    public var pid: Int32 { process.processIdentifier }
+    public let pid: Int32
+
+    init(pid: Int32, collected: CollectedText) {
+        self.pid = pid
+        self.collected = collected
+    }
 
     /// Standard output so far.
     public var output: String { collected.output }
 
     /// Sends a signal (SIGINT, SIGTERM).
     public func signal(_ number: Int32) {
-        kill(process.processIdentifier, number)
+        kill(pid, number)
     }
 
     /// Waits until standard output holds `text`; false when the process exits first or `timeout` passes.
@@ -96,10 +123,11 @@ public final class RunningCommand: @unchecked Sendable {
 }
 
 /// Output, error text and exit status of a process, with waiters woken on every change.
-private final class CollectedText: Sendable {
+final class CollectedText: Sendable {
     struct State {
         var out = Data()
         var err = Data()
+        /// Set once the process has exited and both its outputs have been read to their end.
         var status: Int32?
         var observers: [Int: AsyncStream<Void>.Continuation] = [:]
         var nextObserver = 0

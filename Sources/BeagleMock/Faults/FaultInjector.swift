@@ -79,8 +79,12 @@ struct FaultInjector: Sendable {
                 }
             }
             group.addTask {
-                // An AsyncStream ends its loop when the task is cancelled, unlike closeFuture.get().
+                // The client closing its side (a FIN) leaves the channel open, as Hummingbird
+                // allows half-closure: wait for that, or for the channel to close.
+                let departure = await channel.clientDeparture() ?? channel.closeFuture
+                // An AsyncStream ends its loop when the task is cancelled, unlike departure.get().
                 let (closed, continuation) = AsyncStream<Void>.makeStream()
+                departure.whenComplete { _ in continuation.finish() }
                 channel.closeFuture.whenComplete { _ in continuation.finish() }
                 for await _ in closed {}
                 return Task.isCancelled ? .closed : .clientGone
