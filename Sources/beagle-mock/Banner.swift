@@ -44,7 +44,8 @@ struct Banner {
         lines.append(
             "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
         if let first = inventory?.firstRoute {
-            lines.append("  Try       curl \(url)\(first)")
+            let local = Self.isWildcard(host) ? "http://127.0.0.1:\(port)" : url
+            lines.append("  Try       curl \(local)\(first)")
         }
         lines.append("Press Ctrl+C to stop.")
         return lines.joined(separator: "\n")
