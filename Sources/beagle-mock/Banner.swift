@@ -46,7 +46,8 @@ struct Banner {
         lines.append(
             "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
         if let first = inventory?.firstRoute {
-            lines.append("  Try       curl \(url)\(first)")
+            let local = Self.isWildcard(host) ? "http://127.0.0.1:\(port)" : url
+            lines.append("  Try       curl \(local)\(first)")
         }
         for warning in warnings() { lines.append("  Warning   \(warning)") }
         lines.append("Press Ctrl+C to stop.")

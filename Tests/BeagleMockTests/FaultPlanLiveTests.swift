@@ -37,7 +37,7 @@ import Testing
             #expect(statuses.allSatisfy { $0 == 200 })
             // One after another they would take 1,000 s; together, about one.
             #expect(elapsed >= .seconds(1))
-            #expect(elapsed < .seconds(10))
+            #expect(elapsed < .seconds(60))
         }
     }
 
@@ -52,7 +52,7 @@ import Testing
             let elapsed = clock.now - start
             #expect(response.text == body)
             #expect(elapsed >= .milliseconds(1300))
-            #expect(elapsed < .seconds(6))
+            #expect(elapsed < .seconds(30))
         }
     }
 
@@ -68,7 +68,7 @@ import Testing
             await connection.close()
             #expect(response.text == body)
             #expect(elapsed >= .milliseconds(750))
-            #expect(elapsed < .seconds(5))
+            #expect(elapsed < .seconds(30))
         }
     }
 

@@ -108,7 +108,7 @@ struct FaultInjector: Sendable {
         altered.head.headerFields[.cacheControl] = "no-store"
         switch decision.fault {
         case .status(let code):
-            let status = HTTPResponse.Status(code: code)
+            let status = HTTPResponse.Status.standard(code)
             var headers: HTTPFields = [.cacheControl: "no-store"]
             if code == 503 || code == 429 { headers[.retryAfter] = "1" }
             if let close = response.head.headerFields[.connection] { headers[.connection] = close }

@@ -240,7 +240,7 @@ struct MockResponder: Sendable {
         headers[.contentType] = file.contentType
         var response = OutgoingResponse(status: .ok, headers: headers, body: file.body)
         if let override {
-            if let status = override.status { response.head.status = HTTPResponse.Status(code: status) }
+            if let status = override.status { response.head.status = .standard(status) }
             for header in override.headers {
                 if let name = HTTPField.Name(header.name) { response.head.headerFields[name] = header.value }
             }
