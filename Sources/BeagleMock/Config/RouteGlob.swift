@@ -151,22 +151,40 @@ struct PathSegments: Sendable {
     init(_ path: String) {
         let split = path.splitOnScalar("/", omittingEmptySubsequences: true)
         segments = split
-        if let last = split.last, last.count > 5, last.hasSuffix(".json") {
+        if let last = split.last, last.utf8.count > 5, last.utf8.suffix(5).elementsEqual(".json".utf8) {
             var stripped = split
-            stripped[stripped.count - 1] = last.dropLast(5)
+            stripped[stripped.count - 1] = Substring(last.utf8.dropLast(5))
             segmentsWithoutJSONExtension = stripped
         } else {
             segmentsWithoutJSONExtension = nil
         }
-        let routeSegments = segmentsWithoutJSONExtension ?? segments
-        // Most paths are already canonical: reuse the string instead of building a new one.
-        if segmentsWithoutJSONExtension == nil, path.hasPrefix("/"), !path.contains("//"),
-            !(path.count > 1 && path.hasSuffix("/"))
-        {
-            canonical = path
-        } else {
-            canonical = "/" + routeSegments.joined(separator: "/")
+        canonical = Self.canonical(of: path, segments: segmentsWithoutJSONExtension ?? segments)
+    }
+
+    /// The canonical route path of `path`, without splitting it when it is canonical already
+    /// (most are): this runs on every request.
+    static func canonical(of path: String) -> String {
+        isCanonical(path) ? path : PathSegments(path).canonical
+    }
+
+    private static func canonical(of path: String, segments: [Substring]) -> String {
+        isCanonical(path) ? path : "/" + segments.joined(separator: "/")
+    }
+
+    /// Starts with `/`, no `//`, no trailing `/` (but `/` itself), no trailing `.json`.
+    private static func isCanonical(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        var previousWasSlash = false
+        for byte in bytes.dropFirst() {
+            let isSlash = byte == UInt8(ascii: "/")
+            if isSlash && previousWasSlash { return false }
+            previousWasSlash = isSlash
         }
+        if previousWasSlash { return false }
+        return
+            !(bytes.count > 6 && bytes.suffix(5).elementsEqual(".json".utf8)
+            && bytes.dropLast(5).last != UInt8(ascii: "/"))
     }
 }
 

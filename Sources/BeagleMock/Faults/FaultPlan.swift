@@ -90,16 +90,19 @@ public final class FaultPlan: Sendable {
     /// query; `control` is the request's parsed control headers or query parameters.
     public func decide(method: String, path: String, control: RequestControl = .none) -> FaultDecision {
         let method = Self.uppercased(method)
-        let requestPath = PathSegments(path)
         while true {
             let (compiled, runtime, generation) = state.withLock { ($0.compiled, $0.runtime, $0.generation) }
             let configuration = compiled.configuration
-            let matched = configuration.routes.first { $0.matches(method: method, path: requestPath) }
+            // Splitting the path is only needed to match route rules.
+            let requestPath = configuration.routes.isEmpty ? nil : PathSegments(path)
+            let matched = requestPath.flatMap { requestPath in
+                configuration.routes.first { $0.matches(method: method, path: requestPath) }
+            }
             let key = CounterKey(
                 rule: matched?.fingerprint ?? compiled.globalFingerprint,
                 identity: matched?.identity ?? Self.globalIdentity,
                 method: method,
-                path: requestPath.canonical
+                path: requestPath?.canonical ?? PathSegments.canonical(of: path)
             )
             let index: UInt64? = state.withLock { state in
                 // A reload between the two locks may have dropped this rule's counters; start over
@@ -139,12 +142,15 @@ public final class FaultPlan: Sendable {
         let file: ControlLayer
 
         /// The value from the highest layer that sets it, and that layer's rank (0 highest).
-        func first<T>(_ field: KeyPath<ControlLayer, T?>) -> (value: T, rank: Int)? {
-            if let value = request[keyPath: field] { return (value, 0) }
-            if let value = runtime[keyPath: field] { return (value, 1) }
-            if let value = route[keyPath: field] { return (value, 2) }
-            if let value = commandLine[keyPath: field] { return (value, 3) }
-            if let value = file[keyPath: field] { return (value, 4) }
+        /// A closure rather than a key path: this runs on every request, and key path reads go
+        /// through the runtime (generic metadata, projection) where a closure is inlined.
+        @inline(__always)
+        func first<T>(_ field: (ControlLayer) -> T?) -> (value: T, rank: Int)? {
+            if let value = field(request) { return (value, 0) }
+            if let value = field(runtime) { return (value, 1) }
+            if let value = field(route) { return (value, 2) }
+            if let value = field(commandLine) { return (value, 3) }
+            if let value = field(file) { return (value, 4) }
             return nil
         }
     }
@@ -159,8 +165,8 @@ public final class FaultPlan: Sendable {
         var faultRandom = SeededRandom(seed: SeededRandom.combine(draw, 1))
         var latencyRandom = SeededRandom(seed: SeededRandom.combine(draw, 2))
 
-        let faults = layers.first(\.faults)
-        let sequence = layers.first(\.sequence).flatMap { $0.value.steps.isEmpty ? nil : $0 }
+        let faults = layers.first { $0.faults }
+        let sequence = layers.first { $0.sequence }.flatMap { $0.value.steps.isEmpty ? nil : $0 }
         let fault: Fault
         let mayEndConnection: Bool
         if let sequence, sequence.rank <= (faults?.rank ?? Int.max) {
@@ -174,13 +180,13 @@ public final class FaultPlan: Sendable {
             mayEndConnection = false
         }
 
-        let latencySpec = layers.first(\.latency)?.value ?? .none
+        let latencySpec = layers.first { $0.latency }?.value ?? .none
         let latency = fault == .hang ? .zero : latencySpec.draw(using: &latencyRandom)
         return FaultDecision(
             latency: latency,
-            pacing: Pacing(bandwidth: layers.first(\.bandwidth)?.value, dribble: layers.first(\.dribble)?.value),
+            pacing: Pacing(bandwidth: layers.first { $0.bandwidth }?.value, dribble: layers.first { $0.dribble }?.value),
             fault: fault,
-            response: layers.first(\.response)?.value,
+            response: layers.first { $0.response }?.value,
             closesConnection: mayEndConnection,
             seed: seed,
             requestIndex: index,
@@ -283,13 +289,13 @@ public final class FaultPlan: Sendable {
         let configuration = compiled.configuration
         let layers = Layers(
             request: .empty, runtime: runtime.layer, route: .empty, commandLine: commandLine.layer, file: configuration.globals)
-        let faults = layers.first(\.faults)
-        let sequence = layers.first(\.sequence).flatMap { $0.value.steps.isEmpty ? nil : $0 }
+        let faults = layers.first { $0.faults }
+        let sequence = layers.first { $0.sequence }.flatMap { $0.value.steps.isEmpty ? nil : $0 }
         let sequenceWins = sequence.map { $0.rank <= (faults?.rank ?? Int.max) } ?? false
         let chosenSeed = runtime.seed ?? commandLine.seed ?? configuration.seed
         return ActiveFaultSettings(
-            latency: layers.first(\.latency)?.value ?? .none,
-            pacing: Pacing(bandwidth: layers.first(\.bandwidth)?.value, dribble: layers.first(\.dribble)?.value),
+            latency: layers.first { $0.latency }?.value ?? .none,
+            pacing: Pacing(bandwidth: layers.first { $0.bandwidth }?.value, dribble: layers.first { $0.dribble }?.value),
             faults: sequenceWins ? .empty : faults?.value ?? .empty,
             sequence: sequenceWins ? sequence?.value : nil,
             routeRuleCount: configuration.routes.count,

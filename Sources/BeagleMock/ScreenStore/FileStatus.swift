@@ -16,6 +16,8 @@ struct FileStatus: Sendable, Equatable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
+    /// The number of hard links to the file.
+    let linkCount: UInt64
     /// Modification time in nanoseconds since 1970.
     let modified: Int64
     /// Status-change time in nanoseconds since 1970 (changes on every write and rename too).
@@ -60,6 +62,7 @@ struct FileStatus: Sendable, Equatable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
+        linkCount = UInt64(info.st_nlink)
         #if canImport(Darwin)
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)

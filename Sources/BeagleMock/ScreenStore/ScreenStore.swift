@@ -87,8 +87,13 @@ final class ScreenStore: Sendable {
         return allowed
     }
 
+    /// Whether `found` is the config file, under any name. It is either found by its own real
+    /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
+    /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
     private func isConfig(_ found: ContainedRoot.Found) -> Bool {
-        guard let configPath, let config = FileStatus.stat(configPath) else { return false }
+        guard let configPath else { return false }
+        if found.path == configPath { return true }
+        guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
         return config.sameFile(as: found.status)
     }
 

@@ -167,8 +167,8 @@ struct MockResponder: Sendable {
 
     /// The per-request control headers and query parameters; parsed only when some are present.
     private static func control(of head: HTTPRequest, query: Substring) throws(RequestControlError) -> RequestControl {
-        let hasHeaders = head.headerFields.contains { $0.name.canonicalName.hasPrefix("x-mock-") }
-        let hasQuery = query.contains("__")
+        let hasHeaders = head.headerFields.contains { $0.name.canonicalName.utf8.starts(with: "x-mock-".utf8) }
+        let hasQuery = query.utf8.contains(UInt8(ascii: "_")) && query.contains("__")
         guard hasHeaders || hasQuery else { return .none }
         let parameters = QueryParameters(query)
         return try RequestControl.parse(
