@@ -65,8 +65,13 @@ public struct ScreenFolder: Sendable {
 
     /// The route without its leading `/`.
     public static func stem(ofPath path: String) -> String {
-        var stem = path.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
-        if stem.hasSuffix(".json") { stem.removeLast(".json".count) }
+        // Split on the `/` scalar, not the `/` Character: a `/` followed by a combining mark or an
+        // emoji modifier is one Character but still a separator.
+        let segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
+        var stem = segments.map { String($0) }.joined(separator: "/")
+        if stem.utf8.count >= 5, stem.utf8.suffix(5).elementsEqual(".json".utf8) {
+            stem = String(decoding: stem.utf8.dropLast(5), as: UTF8.self)
+        }
         return stem
     }
 
@@ -93,7 +98,7 @@ public struct ScreenFolder: Sendable {
 
     /// The file for `method` (GET or a body method), or nil.
     private func find(_ path: String, platform: BeaglePlatform?, method: String) -> ScreenMatch? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true)
+        let segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { String($0) }
         let stem = Self.stem(ofPath: path)
         let route = "/" + stem
         let isGet = method == "GET"
