@@ -5,10 +5,17 @@ import MockTestSupport
 import Synchronization
 import Testing
 
-/// What BeagleNetworking promises beyond single requests, counted on the live server: its access
-/// log has one line per request it answered (the request journal of `/__admin/requests` has not
-/// landed yet), read through a `LogCapture`.
+/// What BeagleNetworking promises beyond single requests, counted on the live server twice: by its
+/// request journal (`GET /__admin/requests`), and by its access log, one line per request
+/// answered, read through a `LogCapture`.
 @Suite struct ClientBehaviourTests {
+    /// The requests the journal holds for `path`.
+    static func journalled(_ path: String, server: RunningMockServer) async throws -> Int {
+        let answer = try #require(try await HTTPProbe.request(port: server.port, target: "/__admin/requests?path=\(path)"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
+        return try #require(object["requests"] as? [Any]).count
+    }
+
     /// Waits until the server has logged a request for `/__sentinel`, sent after everything else:
     /// any request the client sent before it has been answered, and logged, by then.
     static func drain(_ log: LogCapture, server: RunningMockServer) async throws {
@@ -27,6 +34,7 @@ import Testing
             #expect(Fixtures.text(of: screen) == "details")
             try await Self.drain(log, server: server)
             #expect(log.requests(path: "/details").count == 1)
+            #expect(try await Self.journalled("/details", server: server) == 1)
 
             // The prefetched screen is used once: the next fetch goes to the server again.
             _ = try await clients.view.fetch(url: "/details")
@@ -62,6 +70,7 @@ import Testing
             #expect(joined.value == 50, "every request joined the download in flight, none hit the cache")
             try await Self.drain(log, server: server)
             #expect(log.requests(path: "/images/pixel.png").count == 1)
+            #expect(try await Self.journalled("/images/pixel.png", server: server) == 1)
             #expect(images.isCached(url: url))
         }
     }

@@ -1,5 +1,6 @@
 import HTTPTypes
 
+// The names below are valid header names written out, so the failable initialiser cannot fail.
 extension HTTPField.Name {
     /// `beagle-platform`: the client's platform (IOS, ANDROID, WEB).
     static let beaglePlatform = HTTPField.Name("beagle-platform")!
