@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs an executable built by this package, as a user would: `beagle-mock` by default, for
 /// command-line tests, or any other by name (the integration tests' `network-probe`).
@@ -129,65 +128,32 @@ public final class RunningCommand: Sendable {
 
 /// Output, error text and exit status of a process, with waiters woken on every change.
 final class CollectedText: Sendable {
-    struct State {
+    struct State: Sendable {
         var out = Data()
         var err = Data()
         /// Set once the process has exited and both its outputs have been read to their end.
         var status: Int32?
-        var observers: [Int: AsyncStream<Void>.Continuation] = [:]
-        var nextObserver = 0
         var outputText: String { String(decoding: out, as: UTF8.self) }
     }
-    private let state = Mutex(State())
+    private let state = ObservedState(State())
 
     func append(_ data: Data, error: Bool) {
         guard !data.isEmpty else { return }
-        change { state in
+        state.change { state in
             if error { state.err.append(data) } else { state.out.append(data) }
         }
     }
 
     func exit(_ status: Int32) {
-        change { $0.status = status }
+        state.change { $0.status = status }
     }
 
-    var output: String { state.withLock { $0.outputText } }
-    var hasExited: Bool { state.withLock { $0.status != nil } }
-    var error: String { state.withLock { String(decoding: $0.err, as: UTF8.self) } }
+    var output: String { state.value.outputText }
+    var hasExited: Bool { state.value.status != nil }
+    var error: String { String(decoding: state.value.err, as: UTF8.self) }
 
     /// Waits until `check` gives a value, or `timeout` passes (nil).
     func wait<T: Sendable>(timeout: Duration, _ check: @escaping @Sendable (State) -> T?) async -> T? {
-        let (changes, continuation) = AsyncStream<Void>.makeStream()
-        let id = state.withLock { state in
-            state.nextObserver += 1
-            state.observers[state.nextObserver] = continuation
-            return state.nextObserver
-        }
-        defer { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
-        continuation.yield()
-        return await withTaskGroup(of: T?.self) { group in
-            group.addTask { [self] in
-                for await _ in changes {
-                    if let value = state.withLock({ check($0) }) { return value }
-                }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            continuation.finish()
-            return first
-        }
-    }
-
-    private func change(_ body: (inout State) -> Void) {
-        let observers = state.withLock { state in
-            body(&state)
-            return Array(state.observers.values)
-        }
-        for observer in observers { observer.yield() }
+        await state.wait(timeout: timeout, check)
     }
 }

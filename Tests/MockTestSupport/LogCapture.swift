@@ -1,5 +1,4 @@
 import Logging
-import Synchronization
 
 /// Keeps what a server logs, so that a test can count the requests it answered: the server
 /// logs one `info` line per request, with the request's method and target as metadata.
@@ -27,12 +26,7 @@ public final class LogCapture: Sendable {
         }
     }
 
-    private struct State {
-        var entries: [Entry] = []
-        var observers: [Int: AsyncStream<Void>.Continuation] = [:]
-        var nextObserver = 0
-    }
-    private let state = Mutex(State())
+    private let state = ObservedState<[Entry]>([])
 
     /// Creates an empty recorder.
     public init() {}
@@ -45,7 +39,7 @@ public final class LogCapture: Sendable {
     }
 
     /// Every line so far.
-    public var entries: [Entry] { state.withLock { $0.entries } }
+    public var entries: [Entry] { state.value }
 
     /// The access-log lines of requests for `path` (compared without the query) so far.
     public func requests(path: String) -> [Entry] {
@@ -60,38 +54,11 @@ public final class LogCapture: Sendable {
 
     /// Waits until `condition` holds for the lines logged so far; false when `timeout` passes first.
     public func wait(timeout: Duration = .seconds(30), until condition: @escaping @Sendable ([Entry]) -> Bool) async -> Bool {
-        let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
-            state.nextObserver += 1
-            state.observers[state.nextObserver] = continuation
-            return state.nextObserver
-        }
-        defer { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
-        continuation.yield()
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [self] in
-                for await _ in changes where state.withLock({ condition($0.entries) }) {
-                    return true
-                }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            continuation.finish()
-            return first
-        }
+        await state.wait(timeout: timeout) { condition($0) ? true : nil } ?? false
     }
 
     fileprivate func append(_ entry: Entry) {
-        let observers = state.withLock { state in
-            state.entries.append(entry)
-            return Array(state.observers.values)
-        }
-        for observer in observers { observer.yield() }
+        state.change { $0.append(entry) }
     }
 }
 

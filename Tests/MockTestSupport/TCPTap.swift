@@ -1,6 +1,5 @@
 import NIOCore
 import NIOPosix
-import Synchronization
 
 /// A TCP relay in front of a server under test that keeps every byte clients send through it
 /// and tells when each client connection ends, so that a test can see what an HTTP client
@@ -80,63 +79,27 @@ public final class TCPTap: Sendable {
 
 /// The tap's shared record, written from event loops and read by tests.
 private final class TapRecord: Sendable {
-    private struct State {
-        var snapshot = TCPTap.Snapshot()
-        var observers: [Int: AsyncStream<Void>.Continuation] = [:]
-        var nextObserver = 0
-    }
-    private let state = Mutex(State())
+    private let state = ObservedState(TCPTap.Snapshot())
 
-    var snapshot: TCPTap.Snapshot { state.withLock { $0.snapshot } }
+    var snapshot: TCPTap.Snapshot { state.value }
 
     func open() -> Int {
-        change { state in
-            state.snapshot.connections.append(TCPTap.Connection())
-            return state.snapshot.connections.count - 1
+        state.change { snapshot in
+            snapshot.connections.append(TCPTap.Connection())
+            return snapshot.connections.count - 1
         }
     }
 
     func sent(_ bytes: ByteBuffer, on id: Int) {
-        change { $0.snapshot.connections[id].sent += bytes.readableBytesView }
+        state.change { $0.connections[id].sent += bytes.readableBytesView }
     }
 
     func clientClosed(_ id: Int) {
-        change { $0.snapshot.connections[id].clientClosed = true }
+        state.change { $0.connections[id].clientClosed = true }
     }
 
     func wait(timeout: Duration, until condition: @escaping @Sendable (TCPTap.Snapshot) -> Bool) async -> Bool {
-        let (changes, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
-            state.nextObserver += 1
-            state.observers[state.nextObserver] = continuation
-            return state.nextObserver
-        }
-        defer { _ = state.withLock { $0.observers.removeValue(forKey: id) } }
-        continuation.yield()
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [self] in
-                for await _ in changes where state.withLock({ condition($0.snapshot) }) {
-                    return true
-                }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            continuation.finish()
-            return first
-        }
-    }
-
-    private func change<T>(_ body: (inout State) -> T) -> T {
-        let (value, observers) = state.withLock { state in
-            (body(&state), Array(state.observers.values))
-        }
-        for observer in observers { observer.yield() }
-        return value
+        await state.wait(timeout: timeout) { condition($0) ? true : nil } ?? false
     }
 }
 
