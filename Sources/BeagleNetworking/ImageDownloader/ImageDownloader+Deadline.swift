@@ -14,9 +14,8 @@ extension ImageDownloaderProtocol {
         completion: @escaping @Sendable (Result<Data, Request.Error>) -> Void
     ) -> any RequestToken {
         RequestRace.start(
+            path: url,
             deadline: deadline,
-            timeout: { .timeout(path: url) },
-            cancelled: { .cancelled(path: url) },
             completion: completion
         ) { finish in
             fetchImage(url: url, additionalData: additionalData, completion: finish)
@@ -35,9 +34,8 @@ extension ImageDownloaderProtocol {
         deadline: Duration? = nil
     ) async throws(Request.Error) -> Data {
         let result: Result<Data, Request.Error> = await RequestRace.result(
-            deadline: deadline,
-            timeout: { .timeout(path: url) },
-            cancelled: { .cancelled(path: url) }
+            path: url,
+            deadline: deadline
         ) { finish in
             fetchImage(url: url, additionalData: additionalData, completion: finish)
         }

@@ -69,3 +69,29 @@ enum RequestRace {
         }
     }
 }
+
+extension RequestRace {
+    /// `start` for the Beagle-level calls (view client, image downloader), whose timeout and
+    /// cancellation errors name the path as the caller gave it.
+    static func start<Success: Sendable>(
+        path: String,
+        deadline: Duration?,
+        completion: @escaping @Sendable (Result<Success, Request.Error>) -> Void,
+        operation: (@escaping @Sendable (Result<Success, Request.Error>) -> Void) -> (any RequestToken)?
+    ) -> any RequestToken {
+        start(
+            deadline: deadline, timeout: { .timeout(path: path) }, cancelled: { .cancelled(path: path) },
+            completion: completion, operation: operation)
+    }
+
+    /// `result` for the Beagle-level calls, whose errors name the path as the caller gave it.
+    static func result<Success: Sendable>(
+        path: String,
+        deadline: Duration?,
+        operation: (@escaping @Sendable (Result<Success, Request.Error>) -> Void) -> (any RequestToken)?
+    ) async -> Result<Success, Request.Error> {
+        await result(
+            deadline: deadline, timeout: { .timeout(path: path) }, cancelled: { .cancelled(path: path) },
+            operation: operation)
+    }
+}

@@ -14,9 +14,8 @@ extension ViewClientProtocol {
         completion: @escaping @Sendable (Result<any ServerDrivenComponent, Request.Error>) -> Void
     ) -> any RequestToken {
         RequestRace.start(
+            path: url,
             deadline: deadline,
-            timeout: { .timeout(path: url) },
-            cancelled: { .cancelled(path: url) },
             completion: completion
         ) { finish in
             fetch(url: url, additionalData: additionalData, completion: finish)
@@ -35,9 +34,8 @@ extension ViewClientProtocol {
         deadline: Duration? = nil
     ) async throws(Request.Error) -> any ServerDrivenComponent {
         let result: Result<any ServerDrivenComponent, Request.Error> = await RequestRace.result(
-            deadline: deadline,
-            timeout: { .timeout(path: url) },
-            cancelled: { .cancelled(path: url) }
+            path: url,
+            deadline: deadline
         ) { finish in
             fetch(url: url, additionalData: additionalData, completion: finish)
         }

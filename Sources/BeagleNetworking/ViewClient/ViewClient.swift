@@ -131,9 +131,8 @@ extension ViewClient {
     ) async throws(Request.Error) {
         if cache.contains(url) { return }
         let result: Result<any ServerDrivenComponent, Request.Error> = await RequestRace.result(
-            deadline: deadline,
-            timeout: { .timeout(path: url) },
-            cancelled: { .cancelled(path: url) }
+            path: url,
+            deadline: deadline
         ) { finish in
             load(url: url, additionalData: additionalData, storeInCache: true, completion: finish)
         }
