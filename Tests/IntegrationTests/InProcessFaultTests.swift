@@ -64,37 +64,22 @@ import Testing
 
     @Test(arguments: [false, true])
     func malformedJSONIsADecodingErrorAtTheViewClient(secondRequest: Bool) async throws {
-        try await withMockServer(files: Fixtures.files) { server, _ in
-            let fetch: @Sendable (ViewClient) async -> Request.Error? = { view in
-                do throws(Request.Error) {
-                    _ = try await view.fetch(
-                        url: "/home", additionalData: HttpAdditionalData(headers: ["X-Mock-Fault": "malformed-json"]))
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            let error: Request.Error?
-            if secondRequest {
-                let (result, connections) = try await Self.secondRequest(port: server.port) { view, _, _ in await fetch(view) }
-                error = result
-                #expect(connections == 1)
-            } else {
-                error = await fetch(try Fixtures.clients(port: server.port).view)
-            }
-            guard case .decoding? = error else {
-                Issue.record("expected a decoding error, got \(String(describing: error))")
-                return
-            }
-        }
+        try await Self.expectDecodingError(
+            url: "/home", headers: ["X-Mock-Fault": "malformed-json"], secondRequest: secondRequest)
     }
 
     @Test(arguments: [false, true])
     func corruptScreenIsADecodingError(secondRequest: Bool) async throws {
+        try await Self.expectDecodingError(url: "/home?__fault=corrupt", headers: [:], secondRequest: secondRequest)
+    }
+
+    /// Fetches `url` with `headers` through a view client, as the first request of a session or
+    /// as the second on one kept-alive connection, and expects a decoding error.
+    static func expectDecodingError(url: String, headers: [String: String], secondRequest: Bool) async throws {
         try await withMockServer(files: Fixtures.files) { server, _ in
             let fetch: @Sendable (ViewClient) async -> Request.Error? = { view in
                 do throws(Request.Error) {
-                    _ = try await view.fetch(url: "/home?__fault=corrupt")
+                    _ = try await view.fetch(url: url, additionalData: HttpAdditionalData(headers: headers))
                     return nil
                 } catch {
                     return error
