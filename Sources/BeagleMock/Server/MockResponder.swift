@@ -42,6 +42,8 @@ struct MockResponder: Sendable {
 
         let path: RequestPath
         let target: Target
+        /// When the request's last byte was read: latency counts from there (SPEC section 2).
+        let ended: ContinuousClock.Instant
     }
 
     func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
@@ -56,7 +58,7 @@ struct MockResponder: Sendable {
         var journalID: Int?
         let delivery: Delivery
         do {
-            switch try await answer(&request, headers: headers, cors: cors, record: &record) {
+            switch try await answer(&request, arrived: start, headers: headers, cors: cors, record: &record) {
             case .direct(var response, let entry):
                 journalID = entry.map { journal.begin($0) }
                 record.journalID = journalID
@@ -70,9 +72,10 @@ struct MockResponder: Sendable {
                 record.fault = decision.faultDescription
                 if decision.pacing != .unpaced { record.note = "\(decision.pacing)" }
                 let injector = FaultInjector(hangMax: plan.hangMax)
-                if decision.latency > .zero { try await Task.sleep(for: decision.latency) }
+                // Built before the wait, which counts from the request's end: the first byte leaves on time.
                 var response = await routeResponse(route, request: head, headers: headers, decision: decision)
                 response = FaultInjector.shape(response, for: decision, path: route.path.path)
+                if decision.latency > .zero { try await Task.sleep(until: route.ended + decision.latency, clock: clock) }
                 decorate(
                     &response, request: head, headers: headers, cors: cors, echo: echo, closing: decision.closesConnection)
                 delivery = try await injector.deliver(
@@ -102,7 +105,8 @@ struct MockResponder: Sendable {
 
     /// Decides what a request gets, without waiting or writing anything.
     private func answer(
-        _ request: inout Request, headers: SentHeaders, cors: CORSPolicy, record: inout AccessLog.Record
+        _ request: inout Request, arrived: ContinuousClock.Instant, headers: SentHeaders, cors: CORSPolicy,
+        record: inout AccessLog.Record
     ) async throws -> Answer {
         let head = request.head
         if cors.isPreflight(head) { return .direct(cors.preflightResponse(for: head), entry: nil) }
@@ -122,7 +126,9 @@ struct MockResponder: Sendable {
         let reserved = ReservedRoute(path)
         if reserved == .admin { return .direct(try await admin.respond(to: &request, path: path), entry: nil) }
         var body: ByteBuffer?
+        var ended = arrived
         if Self.mayHaveBody(head) {
+            defer { ended = clock.now }
             do {
                 body = try await request.collectBody(upTo: maxRequestBodySize)
             } catch is NIOTooManyBytesError {
@@ -150,7 +156,7 @@ struct MockResponder: Sendable {
             target = .file(platform: head.headerFields[.beaglePlatform].flatMap { BeaglePlatform(headerValue: $0) })
         }
         return .planned(
-            decision, RouteRequest(path: path, target: target),
+            decision, RouteRequest(path: path, target: target, ended: ended),
             entry: Self.entry(head, path: path, headers: headers, body: body, decision: decision))
     }
 
