@@ -131,7 +131,7 @@ public final class MockServer: Sendable {
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
-            eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+            eventLoopGroup: ServerEventLoops.group,
             logger: serverLogger
         )
         var groupConfiguration = ServiceGroupConfiguration(
@@ -210,6 +210,6 @@ private struct ConfigReloadService: Service {
     let reloader: ConfigReloader
 
     func run() async throws {
-        try? await cancelWhenGracefulShutdown { await reloader.run() }
+        await cancelWhenGracefulShutdown { await reloader.run() }
     }
 }
