@@ -20,12 +20,11 @@ struct ConsoleLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(
-        level: Logger.Level, message: Logger.Message, metadata extra: Logger.Metadata?, source: String,
-        file: String, function: String, line: UInt
-    ) {
+    func log(event: LogEvent) {
+        let level = event.level
+        let message = event.message
         var merged = metadata
-        if let extra { merged.merge(extra) { $1 } }
+        if let extra = event.metadata { merged.merge(extra) { $1 } }
         switch format {
         case .text:
             let line = level == .info || level == .notice ? "\(message)" : "\(level): \(message)"
