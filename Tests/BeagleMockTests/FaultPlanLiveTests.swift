@@ -22,6 +22,27 @@ import Testing
         }
     }
 
+    /// SPEC section 2: latency runs from the end of the request, so a body that arrives late
+    /// delays the answer by the whole latency again.
+    @Test func latencyCountsFromTheEndOfTheRequestBody() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "POST /__echo HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 300ms\r\nContent-Length: 4\r\n\r\n")
+            // A slow client: the body comes longer after the head than the latency lasts.
+            try await Task.sleep(for: .milliseconds(400))
+            let clock = ContinuousClock()
+            let bodySent = clock.now
+            try await connection.send("late")
+            let response = await connection.readResponse()
+            let waited = clock.now - bodySent
+            await connection.close()
+            #expect(response?.status == 200)
+            #expect(response.map { String(decoding: $0.body, as: UTF8.self).contains("late") } == true)
+            #expect(waited >= .milliseconds(300))
+        }
+    }
+
     @Test func aThousandDelayedRequestsWaitTogether() async throws {
         try await withMockServer(files: Self.files, configure: { $0.flags.latency = .fixed(.seconds(1)) }) { server, _ in
             let clock = ContinuousClock()
