@@ -38,3 +38,6 @@ wait_for() {
 
 # The resident memory of a process in KiB.
 rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+
+# The median of the numbers on standard input, one a line.
+median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

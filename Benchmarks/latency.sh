@@ -67,22 +67,15 @@ for _ in $(seq "$runs"); do
   stop_mock
 done
 
-awk -v latency="$latency_ms" -v connections="$connections" '
-  function median(list, count,    sorted, i, j, t) {
-    for (i = 1; i <= count; i++) sorted[i] = list[i]
-    for (i = 1; i <= count; i++) for (j = i + 1; j <= count; j++) if (sorted[j] < sorted[i]) { t = sorted[i]; sorted[i] = sorted[j]; sorted[j] = t }
-    return count % 2 ? sorted[(count + 1) / 2] : (sorted[count / 2] + sorted[count / 2 + 1]) / 2
-  }
-  { n[$1]++; p50[$1, n[$1]] = $2; p99[$1, n[$1]] = $3; rps[$1, n[$1]] = $4 }
-  END {
-    ideal = connections / (latency / 1000)
-    printf "connections %d, latency %d ms, medians of %d runs each\n", connections, latency, n["beagle-mock"]
-    printf "%-12s %16s %16s %22s\n", "", "p50 overshoot", "p99 overshoot", "throughput of ideal"
-    split("beagle-mock reference", names, " ")
-    for (k = 1; k <= 2; k++) {
-      name = names[k]
-      for (i = 1; i <= n[name]; i++) { a[i] = p50[name, i]; b[i] = p99[name, i]; c[i] = rps[name, i] }
-      printf "%-12s %13.2f ms %13.2f ms %15.0f (%.1f%%)\n", name, median(a, n[name]) - latency, median(b, n[name]) - latency, median(c, n[name]), 100 * median(c, n[name]) / ideal
-    }
-    print "targets: p50 within 2 ms, p99 within 10 ms, throughput at least 90%"
-  }' "$work/results"
+# column NAME N: field N of NAME's runs, one a line.
+column() { awk -v name="$1" -v field="$2" '$1 == name { print $field }' "$work/results"; }
+
+ideal=$((connections * 1000 / latency_ms))
+echo "connections $connections, latency $latency_ms ms, medians of $runs runs each"
+printf '%-12s %16s %16s %22s\n' "" "p50 overshoot" "p99 overshoot" "throughput of ideal"
+for name in beagle-mock reference; do
+  awk -v name="$name" -v latency="$latency_ms" -v ideal="$ideal" \
+    -v p50="$(column "$name" 2 | median)" -v p99="$(column "$name" 3 | median)" -v rps="$(column "$name" 4 | median)" \
+    'BEGIN { printf "%-12s %13.2f ms %13.2f ms %15.0f (%.1f%%)\n", name, p50 - latency, p99 - latency, rps, 100 * rps / ideal }'
+done
+echo "targets: p50 within 2 ms, p99 within 10 ms, throughput at least 90%"

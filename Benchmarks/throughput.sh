@@ -61,7 +61,6 @@ start_mock "$mock_port"
 wait_for "http://127.0.0.1:$nginx_port$screen"
 
 rps() { wrk -t2 -c"$connections" -d"$duration" "$1" | awk '/Requests\/sec/ {print $2}'; }
-median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # The servers take turns, $rounds times each, so that a slow spell of the machine lands on both.
 printf '%-8s %-22s %12s %12s %7s   (medians of %d runs each)\n' what path beagle-mock nginx ratio "$rounds"
