@@ -82,13 +82,16 @@ let package = Package(
             path: "Tests/MockTestSupport",
             swiftSettings: strictSettings
         ),
+        // Beagle's conformance data beside the clone, and the trait that skips tests without it.
+        .target(name: "ConformanceData", path: "Tests/ConformanceData", swiftSettings: strictSettings),
         .testTarget(
             name: "BeagleScreensTests",
-            dependencies: ["BeagleScreens"],
+            dependencies: ["BeagleScreens", "ConformanceData"],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "BeagleNetworkingTests", dependencies: ["BeagleNetworking", "ConformanceData"], swiftSettings: strictSettings),
         .testTarget(
             name: "BeagleMockTests",
             dependencies: [

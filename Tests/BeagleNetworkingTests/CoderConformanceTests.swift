@@ -1,3 +1,4 @@
+import ConformanceData
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Every screen and action of Beagle iOS's own test suite, decoded through the Coder.
-@Suite struct CoderConformanceTests {
+@Suite(ConformanceData.available) struct CoderConformanceTests {
     /// Fixtures whose root is one of Beagle's own types, and the type it must decode to.
     static let builtInRoots: [String: any BeagleCodable.Type] = [
         "Button--buttonComponent.json": Button.self,
@@ -74,7 +75,7 @@ import FoundationNetworking
     static let notAComponent = "Expression--testDictionarySnapShot.json"
 
     static func fixtures() throws -> [URL] {
-        let folder = try Conformance.directory().appendingPathComponent("beagle-ios-fixtures")
+        let folder = try ConformanceData.url("beagle-ios-fixtures")
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
@@ -146,7 +147,7 @@ import FoundationNetworking
     }
 
     @Test func oldPageViewNameNeverDecodesToAPageView() throws {
-        let folder = try Conformance.directory().appendingPathComponent("beagle-ios-fixtures")
+        let folder = try ConformanceData.url("beagle-ios-fixtures")
         let data = try Data(contentsOf: folder.appendingPathComponent(Self.invalidPageView))
         let component: any ServerDrivenComponent = try Coder().decode(from: data)
         #expect(!(component is PageView))
@@ -154,7 +155,7 @@ import FoundationNetworking
     }
 
     @Test func nestedContentOfFixturesIsReachable() throws {
-        let folder = try Conformance.directory().appendingPathComponent("beagle-ios-fixtures")
+        let folder = try ConformanceData.url("beagle-ios-fixtures")
         let coder = Coder()
         coder.registerFixtureTypes()
 

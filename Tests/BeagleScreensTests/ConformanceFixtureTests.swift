@@ -1,17 +1,17 @@
 import BeagleScreens
+import ConformanceData
 import Foundation
 import Testing
 
-/// Screen JSON from Beagle iOS's own test suite (`../shared/conformance/beagle-ios-fixtures/`),
+/// Screen JSON from Beagle iOS's own test suite (`beagle-ios-fixtures` in the conformance data),
 /// read in place: never copied into the project.
-@Suite struct ConformanceFixtureTests {
-    static let folder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .appendingPathComponent("../../../shared/conformance/beagle-ios-fixtures")
-        .standardizedFileURL
+@Suite(ConformanceData.available) struct ConformanceFixtureTests {
+    static var folder: URL {
+        get throws { try ConformanceData.url("beagle-ios-fixtures") }
+    }
 
     static func fixtures() throws -> [URL] {
-        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+        try FileManager.default.contentsOfDirectory(at: try folder, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func theDeliberatelyInvalidPageViewIsReported() throws {
-        let file = Self.folder.appendingPathComponent("PageView--PageViewInvalid.json")
+        let file = try Self.folder.appendingPathComponent("PageView--PageViewInvalid.json")
         let diagnostics = ScreenValidator().validate(screen: try Data(contentsOf: file), file: file.lastPathComponent)
         #expect(
             diagnostics.map(\.description) == [
