@@ -30,16 +30,16 @@ public final class MockServer: Sendable {
     /// The configuration the server was built from.
     public let configuration: MockServerConfiguration
     /// The screens folder's real path.
-    public let screensPath: String
+    package let screensPath: String
     /// The images folder's real path, when there is one.
-    public let imagesPath: String?
+    package let imagesPath: String?
     /// The config file in force, when there is one.
-    public let configPath: String?
+    package let configPath: String?
 
-    /// What each request gets: latency, pacing and faults, from every layer of settings.
-    public let plan: FaultPlan
+    /// Every layer of settings but the request's own, and the sequence counters.
+    package let settings: SettingsStore
     /// Who may use the admin API beyond `/__admin/health`: open on loopback, else the token.
-    public var adminAccess: AdminAccess { adminGate.access }
+    package var adminAccess: AdminAccess { adminGate.access }
 
     let store: ScreenStore
     /// The requests read, newest kept, for `GET /__admin/requests`.
@@ -73,13 +73,13 @@ public final class MockServer: Sendable {
             throw .invalidConfig(error.description)
         }
         let configPath = ContainedRoot.realPath(config.file.path) ?? config.file.path
-        let plan = FaultPlan(configuration: config.configuration, commandLine: configuration.flags)
-        let journal = RequestJournal(capacity: plan.journalSize)
-        self.plan = plan
+        let settings = SettingsStore(configuration: config.configuration, commandLine: configuration.flags)
+        let journal = RequestJournal(capacity: settings.snapshot.journalSize)
+        self.settings = settings
         self.journal = journal
         // A reloaded `journalSize:` takes effect at once (`--journal-size` still wins over it).
-        self.configReloader = ConfigReloader(file: config.file, plan: plan, logger: configuration.logger) { outcome in
-            if outcome == .reloaded || outcome == .removed { journal.resize(to: plan.journalSize) }
+        self.configReloader = ConfigReloader(file: config.file, settings: settings, logger: configuration.logger) { outcome in
+            if outcome == .reloaded || outcome == .removed { journal.resize(to: settings.snapshot.journalSize) }
         }
         self.adminGate = AdminGate(host: configuration.host, token: configuration.adminToken)
         self.screensPath = screens.path
@@ -89,10 +89,10 @@ public final class MockServer: Sendable {
     }
 
     /// The screens and images on disk now.
-    public func inventory() -> ServerInventory? { store.inventory() }
+    package func inventory() -> ServerInventory? { store.inventory() }
 
     /// The config file in force, when it exists.
-    public var activeConfigPath: String? {
+    package var activeConfigPath: String? {
         guard let configPath, FileStatus.stat(configPath)?.kind == .regular else { return nil }
         return configPath
     }
@@ -100,7 +100,7 @@ public final class MockServer: Sendable {
     /// Re-reads the config file now rather than at the next poll (the server polls every
     /// second); an invalid file keeps the config in force and is reported in the outcome.
     @discardableResult
-    public func reloadConfiguration() -> ConfigReloader.Outcome {
+    package func reloadConfiguration() -> ConfigReloader.Outcome {
         configReloader.checkNow()
     }
 
@@ -111,17 +111,21 @@ public final class MockServer: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         OpenFileLimit.raise()
-        let admin = AdminAPI(plan: plan, journal: journal, store: store, gate: adminGate, startedAt: .now)
-        let responder = MockResponder(
-            store: store, plan: plan, maxRequestBodySize: configuration.maxRequestBodySize,
-            accessLog: AccessLog(logger: configuration.logger), journal: journal, admin: admin)
+        let pipeline = RequestPipeline(
+            settings: settings,
+            reader: RequestReader(maxBodySize: configuration.maxRequestBodySize),
+            decider: Decider(counters: settings.counters),
+            source: ResponseSource(store: store, maxBodySize: configuration.maxRequestBodySize),
+            recorder: RequestRecorder(
+                journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
+            admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now))
         let logger = configuration.logger
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let server = Server(
             childChannelSetup: HTTP1Channel(
-                responder: { request, writer, channel in try await responder.respond(request, writer, channel) },
+                responder: { request, writer, channel in try await pipeline.respond(request, writer, channel) },
                 configuration: .init(
                     additionalChannelHandlers: [
                         ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
@@ -193,9 +197,7 @@ public struct RunningMockServer: Sendable {
 
     /// `http://host:port`, without a trailing slash.
     public var baseURL: String {
-        let host = server.configuration.host
-        let shown = host == "0.0.0.0" ? "127.0.0.1" : host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(port)"
+        HostDisplay.url(host: HostDisplay.reachable(server.configuration.host), port: port)
     }
 
     /// Stops the server and waits until it has stopped.

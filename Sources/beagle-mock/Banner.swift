@@ -12,8 +12,7 @@ struct Banner {
     func text(port: Int) -> String {
         let configuration = server.configuration
         let host = configuration.host
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        let url = "http://\(shownHost):\(port)"
+        let url = HostDisplay.url(host: host, port: port)
         if quiet { return "beagle-mock \(beagleMockVersion) listening on \(url)" }
         var lines = ["beagle-mock \(beagleMockVersion)"]
         let inventory = server.inventory()
@@ -27,7 +26,7 @@ struct Banner {
             lines.append("  Config    \(Self.shortPath(config))")
         }
         lines.append("  Listening \(url)")
-        if Self.isWildcard(host) {
+        if HostDisplay.isWildcard(host) {
             for address in Self.networkAddresses() {
                 lines.append("            http://\(address):\(port)   (this machine on your network)")
             }
@@ -38,15 +37,16 @@ struct Banner {
             lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
         }
         lines.append("  Admin     \(url)/__admin   \(server.adminAccess)")
-        lines.append("  Echo      \(url)/__echo   X-Echo headers \(Self.echo(server.plan.echo))")
-        let active = server.plan.activeSettings
+        let settings = server.settings.snapshot
+        lines.append("  Echo      \(url)/__echo   X-Echo headers \(Self.echo(settings.echo))")
+        let active = settings.activeSettings
         lines.append(
             "  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
         lines.append("  Latency   \(active.latency)\(active.pacing == .unpaced ? "" : "   \(active.pacing)")")
         lines.append(
             "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
         if let first = inventory?.firstRoute {
-            let local = Self.isWildcard(host) ? "http://127.0.0.1:\(port)" : url
+            let local = HostDisplay.url(host: HostDisplay.reachable(host), port: port)
             lines.append("  Try       curl \(local)\(first)")
         }
         for warning in warnings() { lines.append("  Warning   \(warning)") }
@@ -89,8 +89,6 @@ struct Banner {
         }
         return path
     }
-
-    private static func isWildcard(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" }
 
     /// This machine's IPv4 addresses other than loopback.
     private static func networkAddresses() -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import BeagleMock
@@ -44,7 +45,7 @@ import Testing
         #expect(config.routes.count == 3)
         let checkout = config.routes[0]
         #expect(checkout.glob.pattern == "/checkout/**")
-        #expect(checkout.methods == ["GET"])
+        #expect(checkout.methods == [.get])
         #expect(checkout.line == 11)
         #expect(checkout.layer.latency == .uniform(lower: .seconds(1), upper: .seconds(3)))
         #expect(checkout.layer.faults?.description == "status:503@0.2,reset@0.05")
@@ -80,7 +81,7 @@ import Testing
         #expect(config.journalSize == 500)
         #expect(config.seed == UInt64.max)
         let cart = try #require(config.routes.first)
-        #expect(cart.methods == ["POST", "PUT"])
+        #expect(cart.methods == [.post, .put])
         #expect(cart.layer.response?.status == 422)
         #expect(cart.layer.response?.headers.map(\.name) == ["X-Foo", "X-Empty"])
         #expect(cart.layer.dribble == .off)

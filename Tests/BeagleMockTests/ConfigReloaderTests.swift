@@ -58,15 +58,15 @@ final class LogRecorder: Sendable {
         }
     }
 
-    func makePlan(_ folder: Folder, seed: UInt64 = 1) throws -> FaultPlan {
-        FaultPlan(configuration: try ConfigLoader.loadIfPresent(file: folder.file), randomSeed: seed)
+    func makePlan(_ folder: Folder, seed: UInt64 = 1) throws -> SettingsStore {
+        SettingsStore(configuration: try ConfigLoader.loadIfPresent(file: folder.file), randomSeed: seed)
     }
 
     @Test func aValidChangeIsApplied() throws {
         let folder = try Folder()
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
-        let reloader = ConfigReloader(file: folder.file, plan: plan, logger: LogRecorder().logger)
+        let reloader = ConfigReloader(file: folder.file, settings: plan, logger: LogRecorder().logger)
         #expect(reloader.checkNow() == .unchanged)
         try folder.replace("latency: 20ms\nfaults: [\"status:503\"]\n")
         #expect(reloader.checkNow() == .reloaded)
@@ -80,7 +80,7 @@ final class LogRecorder: Sendable {
         let folder = try Folder()
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
-        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        let reloader = ConfigReloader(file: folder.file, settings: plan)
         reloader.checkNow()
         // Same size, same inode, probably the same coarse modification time.
         try folder.write("latency: 90ms\n")
@@ -93,7 +93,7 @@ final class LogRecorder: Sendable {
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
         let recorder = LogRecorder()
-        let reloader = ConfigReloader(file: folder.file, plan: plan, logger: recorder.logger)
+        let reloader = ConfigReloader(file: folder.file, settings: plan, logger: recorder.logger)
         try folder.replace("latency: 10ms\r\nbandwidth: 5 parsecs/s\r\n")
         guard case .rejected(let error) = reloader.checkNow() else {
             Issue.record("an invalid file must be rejected")
@@ -130,7 +130,7 @@ final class LogRecorder: Sendable {
             """
         try folder.replace(rules)
         let plan = try makePlan(folder)
-        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        let reloader = ConfigReloader(file: folder.file, settings: plan)
         #expect(reloader.checkNow() == .unchanged)
         for path in ["/kept", "/edited"] {
             #expect(plan.decide(method: "GET", path: path).fault == .status(500))
@@ -149,7 +149,7 @@ final class LogRecorder: Sendable {
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
         let recorder = LogRecorder()
-        let reloader = ConfigReloader(file: folder.file, plan: plan, logger: recorder.logger)
+        let reloader = ConfigReloader(file: folder.file, settings: plan, logger: recorder.logger)
         reloader.checkNow()
         try FileManager.default.removeItem(at: folder.file)
         #expect(reloader.checkNow() == .removed)
@@ -178,7 +178,7 @@ final class LogRecorder: Sendable {
         try manager.createSymbolicLink(atPath: current.path, withDestinationPath: "data1")
         try manager.createSymbolicLink(atPath: folder.file.path, withDestinationPath: "current/\(ConfigLoader.fileName)")
         let plan = try makePlan(folder)
-        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        let reloader = ConfigReloader(file: folder.file, settings: plan)
         #expect(reloader.checkNow() == .unchanged)
         #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(10))
         let before = ConfigReloader.signature(of: folder.file)
@@ -194,7 +194,7 @@ final class LogRecorder: Sendable {
         let folder = try Folder()
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
-        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        let reloader = ConfigReloader(file: folder.file, settings: plan)
         try FileManager.default.removeItem(at: folder.file)
         #expect(reloader.checkNow() == .removed)
         #expect(plan.configuration == .empty)
@@ -204,7 +204,7 @@ final class LogRecorder: Sendable {
     @Test func aFileThatAppearsLaterIsLoaded() throws {
         let folder = try Folder()
         let plan = try makePlan(folder)
-        let reloader = ConfigReloader(file: folder.file, plan: plan)
+        let reloader = ConfigReloader(file: folder.file, settings: plan)
         #expect(reloader.checkNow() == .unchanged)
         try folder.replace("\u{FEFF}seed: 5\r\n")
         #expect(reloader.checkNow() == .reloaded)
@@ -216,7 +216,7 @@ final class LogRecorder: Sendable {
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
         let (outcomes, continuation) = AsyncStream.makeStream(of: ConfigReloader.Outcome.self)
-        let reloader = ConfigReloader(file: folder.file, plan: plan, interval: .milliseconds(20)) { continuation.yield($0) }
+        let reloader = ConfigReloader(file: folder.file, settings: plan, interval: .milliseconds(20)) { continuation.yield($0) }
         try folder.replace("latency: 50ms\n")
         let task = Task { await reloader.run() }
         var iterator = outcomes.makeAsyncIterator()
@@ -230,9 +230,9 @@ final class LogRecorder: Sendable {
     }
 
     @Test func cancellingEndsARunThatIsWaiting() async {
-        let plan = FaultPlan()
+        let plan = SettingsStore()
         let reloader = ConfigReloader(
-            file: URL(fileURLWithPath: "/nonexistent/beagle-mock.yml"), plan: plan, interval: .seconds(3_600))
+            file: URL(fileURLWithPath: "/nonexistent/beagle-mock.yml"), settings: plan, interval: .seconds(3_600))
         let task = Task { await reloader.run() }
         task.cancel()
         await task.value

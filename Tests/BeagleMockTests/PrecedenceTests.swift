@@ -27,8 +27,9 @@ import Testing
             dribble: 4x1s
         """
 
-    func plan(commandLine: CommandLineSettings = CommandLineSettings(), runtime: RuntimeSettings = .none) throws -> FaultPlan {
-        FaultPlan(
+    func plan(commandLine: CommandLineSettings = CommandLineSettings(), runtime: RuntimeSettings = .none) throws -> SettingsStore
+    {
+        SettingsStore(
             configuration: try ConfigLoader.parse(yaml: Self.file), commandLine: commandLine, runtime: runtime, randomSeed: 1)
     }
 
@@ -37,11 +38,11 @@ import Testing
     let runtime = RuntimeSettings(
         latency: .fixed(.milliseconds(20)), faults: try? FaultRules(spec: "status:429"), bandwidth: .bytesPerSecond(2_000))
     let control = RequestControl(
-        layer: ControlLayer(
+        layer: SettingsLayer(
             latency: .fixed(.milliseconds(10)), bandwidth: .bytesPerSecond(3_000), faults: try? FaultRules(spec: "status:418")))
 
     @Test func defaultsApplyWithNothingSet() {
-        let decision = FaultPlan(randomSeed: 1).decide(method: "GET", path: "/home")
+        let decision = SettingsStore(randomSeed: 1).decide(method: "GET", path: "/home")
         #expect(decision.latency == .zero)
         #expect(decision.fault == .none)
         #expect(decision.pacing == .unpaced)
@@ -99,7 +100,7 @@ import Testing
         #expect(try plan(commandLine: flags).decide(method: "GET", path: "/cleared").fault == .none)
         let cleared = try plan(runtime: RuntimeSettings(faults: .empty)).decide(method: "GET", path: "/route/a")
         #expect(cleared.fault == .none)
-        let none = RequestControl(layer: ControlLayer(faults: try FaultRules(spec: "none")))
+        let none = RequestControl(layer: SettingsLayer(faults: try FaultRules(spec: "none")))
         #expect(try plan().decide(method: "GET", path: "/home", control: none).fault == .none)
     }
 
@@ -119,9 +120,9 @@ import Testing
         #expect(plan.decide(method: "GET", path: "/script").fault == .none)
         let override = try self.plan(runtime: RuntimeSettings(faults: try FaultRules(spec: "status:429")))
         #expect(override.decide(method: "GET", path: "/script").fault == .status(429))
-        let sameLayer = FaultPlan(configuration: try ConfigLoader.parse(yaml: "faults: [\"status:500\"]\nsequence: [ok]\n"))
+        let sameLayer = SettingsStore(configuration: try ConfigLoader.parse(yaml: "faults: [\"status:500\"]\nsequence: [ok]\n"))
         #expect(sameLayer.decide(method: "GET", path: "/").fault == .none)
-        let clearedSequence = FaultPlan(
+        let clearedSequence = SettingsStore(
             configuration: try ConfigLoader.parse(
                 yaml: "sequence: [hang]\nroutes:\n  - {path: /a, sequence: [], faults: [\"status:500\"]}\n"))
         #expect(clearedSequence.decide(method: "GET", path: "/a").fault == .status(500))
@@ -138,29 +139,29 @@ import Testing
     @Test func dribbleReplacesBandwidthAndCanBeSwitchedOff() throws {
         let plan = try plan(runtime: runtime)
         #expect(plan.decide(method: "GET", path: "/dribbled").pacing == .dribble(chunks: 4, duration: .seconds(1)))
-        let off = RequestControl(layer: ControlLayer(dribble: .off))
+        let off = RequestControl(layer: SettingsLayer(dribble: .off))
         #expect(plan.decide(method: "GET", path: "/dribbled", control: off).pacing == .bandwidth(bytesPerSecond: 2_000))
-        let unlimited = RequestControl(layer: ControlLayer(bandwidth: .unlimited))
+        let unlimited = RequestControl(layer: SettingsLayer(bandwidth: .unlimited))
         #expect(plan.decide(method: "GET", path: "/home", control: unlimited).pacing == .unpaced)
     }
 
     @Test func echoCorsAndLimitsFollowTheirOwnPrecedence() throws {
         let file = try ConfigLoader.parse(yaml: "echo: [Authorization]\ncors: false\nhangMax: 1m\njournalSize: 10\n")
-        let fromFile = FaultPlan(configuration: file)
+        let fromFile = SettingsStore(configuration: file)
         #expect(fromFile.echo == .headers(["Authorization"]))
         #expect(!fromFile.cors)
         #expect(fromFile.hangMax == .seconds(60))
         #expect(fromFile.journalSize == 10)
-        let flagged = FaultPlan(
+        let flagged = SettingsStore(
             configuration: file, commandLine: CommandLineSettings(hangMax: .seconds(5), journalSize: 20, echo: true))
         #expect(flagged.echo == .allHeaders)
         #expect(flagged.hangMax == .seconds(5))
         #expect(flagged.journalSize == 20)
-        flagged.setRuntimeSettings(RuntimeSettings(echo: .off))
+        flagged.replaceRuntime(RuntimeSettings(echo: .off))
         #expect(flagged.echo == .off)
-        #expect(!FaultPlan(commandLine: CommandLineSettings(noCORS: true)).cors)
-        #expect(FaultPlan().cors)
-        #expect(FaultPlan().echo == .off)
+        #expect(!SettingsStore(commandLine: CommandLineSettings(noCORS: true)).cors)
+        #expect(SettingsStore().cors)
+        #expect(SettingsStore().echo == .off)
     }
 
     @Test func aReloadChangesWhatTheFileLayerSays() throws {

@@ -1,5 +1,6 @@
 import BeagleScreens
 import Foundation
+import HTTPTypes
 import MockTestSupport
 import NIOCore
 import PropertyBased
@@ -109,7 +110,7 @@ import Testing
                 #expect(!segment.isEmpty)
             }
             for platform in [nil, BeaglePlatform.ios] {
-                for method in ["GET", "POST"] {
+                for method: HTTPRequest.Method in [.get, .post] {
                     guard case .file(let file) = await store.resolve(path, method: method, platform: platform) else { continue }
                     #expect(!file.relativePath.split(separator: "/").contains { $0.hasPrefix(".") })
                     if case .buffer(let bytes) = file.body {

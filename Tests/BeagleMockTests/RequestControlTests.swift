@@ -76,7 +76,7 @@ import Testing
 
     @Test func controlLayersDropFieldsRequestsCannotSet() throws {
         let control = RequestControl(
-            layer: ControlLayer(sequence: try FaultSequence(spec: "hang"), response: try ResponseOverride(status: 500)))
+            layer: SettingsLayer(sequence: try FaultSequence(spec: "hang"), response: try ResponseOverride(status: 500)))
         #expect(control.isEmpty)
     }
 }

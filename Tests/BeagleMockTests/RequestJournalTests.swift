@@ -10,7 +10,7 @@ import Testing
 @Suite struct RequestJournalTests {
     static func entry(_ path: String) -> JournalEntry {
         JournalEntry(
-            method: "GET", path: path, query: "",
+            method: .get, path: path, query: "",
             headers: SentHeaders(.init(method: .get, scheme: nil, authority: nil, path: path)), body: .empty)
     }
 

@@ -77,8 +77,8 @@ import Testing
     }
 
     @Test func overridesTakeEffectOnThePlan() throws {
-        let plan = FaultPlan(randomSeed: 1)
-        plan.setRuntimeSettings(try decode(#"{"latency": "300ms", "faults": ["status:503"], "seed": 4}"#))
+        let plan = SettingsStore(randomSeed: 1)
+        plan.replaceRuntime(try decode(#"{"latency": "300ms", "faults": ["status:503"], "seed": 4}"#))
         let decision = plan.decide(method: "GET", path: "/x")
         #expect(decision.latency == .milliseconds(300))
         #expect(decision.fault == .status(503))

@@ -3,7 +3,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// The admin API under `/__admin` (SPEC section 6): health, the request journal, runtime settings,
+/// The admin API under `/__admin` (Docs/AdminAPI.md): health, the request journal, runtime settings,
 /// reset, the route list and its own OpenAPI document.
 ///
 /// Its answers are the mock's own: never delayed or faulted, never journalled, never shadowed by a
@@ -11,9 +11,9 @@ import NIOCore
 /// that without access even a wrong path or method gets 401 or 403 and not a map of the API. A wrong
 /// method on an endpoint gets 405 with `Allow`; an unknown path under `/__admin` gets 404 JSON.
 struct AdminAPI: Sendable {
-    let plan: FaultPlan
+    let settings: SettingsStore
     let journal: RequestJournal
-    let store: ScreenStore
+    let screens: ScreenStore
     let gate: AdminGate
     let startedAt: ContinuousClock.Instant
 
@@ -60,7 +60,9 @@ struct AdminAPI: Sendable {
 
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
     /// while its body is read.
-    func respond(to request: inout Request, path: RequestPath) async throws -> OutgoingResponse {
+    func respond(to request: inout Request, path: RequestPath, settings snapshot: SettingsSnapshot) async throws
+        -> OutgoingResponse
+    {
         let head = request.head
         let endpoint = Endpoint(path)
         if endpoint != .health, let refusal = gate.refusal(for: head) { return refusal }
@@ -96,7 +98,7 @@ struct AdminAPI: Sendable {
         case (.requests, _): return requests(query)
         case (.request, _): return entry(path.segments[2])
         case (.settings, .put): return putSettings(body)
-        case (.settings, _): return .json(.ok, Self.text(plan.runtimeSettings.jsonData()), headers: Self.noStore)
+        case (.settings, _): return .json(.ok, Self.text(snapshot.runtime.jsonData()), headers: Self.noStore)
         case (.reset, _): return reset()
         case (.routes, _): return routes()
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
@@ -108,7 +110,7 @@ struct AdminAPI: Sendable {
     /// `GET /__admin/health`.
     private func health() -> OutgoingResponse {
         let uptime = Int((ContinuousClock.now - startedAt) / .seconds(1))
-        let routes = store.inventory()?.screens ?? 0
+        let routes = screens.inventory()?.screens ?? 0
         return .json(
             .ok, #"{"status":"ok","version":"\#(beagleMockVersion)","routes":\#(routes),"uptimeSeconds":\#(uptime)}"#,
             headers: Self.noStore)
@@ -171,7 +173,7 @@ struct AdminAPI: Sendable {
     private func putSettings(_ body: ByteBuffer) -> OutgoingResponse {
         do {
             let settings = try RuntimeSettings.decode(json: Data(body.readableBytesView))
-            plan.setRuntimeSettings(settings)
+            self.settings.replaceRuntime(settings)
             return .json(.ok, Self.text(settings.jsonData()), headers: Self.noStore)
         } catch {
             var answer = ["error": error.description]
@@ -183,16 +185,16 @@ struct AdminAPI: Sendable {
     /// `POST /__admin/reset`.
     private func reset() -> OutgoingResponse {
         let cleared = journal.clear()
-        plan.reset()
+        settings.reset()
         return .json(
-            .ok, #"{"journalCleared":\#(cleared),"settings":\#(Self.text(plan.runtimeSettings.jsonData()))}"#,
+            .ok, #"{"journalCleared":\#(cleared),"settings":\#(Self.text(RuntimeSettings.none.jsonData()))}"#,
             headers: Self.noStore)
     }
 
     /// `GET /__admin/routes`.
     private func routes() -> OutgoingResponse {
-        guard let folder = store.snapshot.fresh() else {
-            return ErrorBody(error: "the screens folder \(store.screens.path) cannot be listed (was it removed?)")
+        guard let folder = screens.snapshot.fresh() else {
+            return ErrorBody(error: "the screens folder \(screens.screens.path) cannot be listed (was it removed?)")
                 .response(.internalServerError, headers: Self.noStore)
         }
         return .json(.ok, ErrorBody.encode(RouteReport(folder: folder)), headers: Self.noStore)

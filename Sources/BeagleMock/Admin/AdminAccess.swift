@@ -1,7 +1,7 @@
 import NIOCore
 
 /// Who may use the admin API beyond `/__admin/health`, which is always open (SPEC section 6).
-public enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
+package enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     /// Bound to a loopback address: only this machine can connect, so no token is needed.
     case open
     /// Bound beyond loopback with a token: requests need `Authorization: Bearer <token>` (else 401).
@@ -10,7 +10,7 @@ public enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     case off
 
     /// The access a server bound to `host` gets, given the token it was started with (if any).
-    public init(host: String, token: String?) {
+    package init(host: String, token: String?) {
         if Self.isLoopback(host: host) {
             self = .open
         } else {
@@ -22,7 +22,7 @@ public enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     /// written `[::1]` or as `::ffff:127.0.0.1`). Another host name is resolved as binding resolves
     /// it; `0.0.0.0`, `::` and anything unresolvable count as not loopback, so the admin API is
     /// closed unless it is certainly private.
-    public static func isLoopback(host: String) -> Bool {
+    package static func isLoopback(host: String) -> Bool {
         var name = host
         if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
         if name.lowercased() == "localhost" { return true }
@@ -48,7 +48,7 @@ public enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `open (loopback)`, `token required`, `off (no --admin-token)`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .open: "open (loopback only)"
         case .tokenRequired: "token required (Authorization: Bearer …)"

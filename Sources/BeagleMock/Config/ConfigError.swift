@@ -2,18 +2,18 @@
 ///
 /// Lines and columns start at 1; columns count Unicode characters (scalars), a UTF-8 BOM is not a
 /// column and CRLF is one line end.
-public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The config file's path, or empty for YAML that came from a string.
-    public var file: String
+    package var file: String
     /// The line of the offending node, when the problem has a place.
-    public let line: Int?
+    package let line: Int?
     /// The column of the offending node, when the problem has a place.
-    public let column: Int?
+    package let column: Int?
     /// What is wrong and how to fix it, starting with the key path (`routes[0].latency: …`).
-    public let message: String
+    package let message: String
 
     /// Creates an error at a place in a file.
-    public init(file: String = "", line: Int?, column: Int?, message: String) {
+    package init(file: String = "", line: Int?, column: Int?, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -21,7 +21,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `file:line:column: message` (the parts that are known).
-    public var description: String {
+    package var description: String {
         var location = file
         if let line {
             location += location.isEmpty ? "\(line)" : ":\(line)"

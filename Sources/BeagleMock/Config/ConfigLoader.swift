@@ -6,12 +6,12 @@ import Yams
 /// Built on Yams' node API (`Yams.compose`) so that each error points at the offending node. A
 /// UTF-8 BOM is dropped before parsing (libyaml refuses it when told the encoding), so line and
 /// column match what an editor shows; CRLF line ends count as one.
-public enum ConfigLoader {
+package enum ConfigLoader {
     /// The config file's name in a screens folder.
-    public static let fileName = "beagle-mock.yml"
+    package static let fileName = "beagle-mock.yml"
 
     /// Where the config file of a screens folder lives (it need not exist).
-    public static func defaultFile(inScreensFolder folder: URL) -> URL {
+    package static func defaultFile(inScreensFolder folder: URL) -> URL {
         folder.appendingPathComponent(fileName)
     }
 
@@ -22,7 +22,7 @@ public enum ConfigLoader {
     static let routeKeys = ["path", "methods", "latency", "bandwidth", "dribble", "faults", "sequence", "response"]
 
     /// Loads a config file that must exist (`--config FILE`).
-    public static func load(file: URL) throws(ConfigError) -> MockConfiguration {
+    package static func load(file: URL) throws(ConfigError) -> MockConfiguration {
         let data: Data
         do {
             data = try Data(contentsOf: file)
@@ -38,14 +38,14 @@ public enum ConfigLoader {
 
     /// Loads a config file, or gives the empty configuration when there is none (the screens
     /// folder's optional `beagle-mock.yml`).
-    public static func loadIfPresent(file: URL) throws(ConfigError) -> MockConfiguration {
+    package static func loadIfPresent(file: URL) throws(ConfigError) -> MockConfiguration {
         guard FileManager.default.fileExists(atPath: file.path) else { return .empty }
         return try load(file: file)
     }
 
     /// The config a server starts with: `configFile` when given (`--config`; it must exist), else
     /// the screens folder's optional `beagle-mock.yml`. Returns the file to watch for reloads too.
-    public static func startupConfiguration(
+    package static func startupConfiguration(
         configFile: String?,
         screensDirectory: String
     ) throws(ConfigError) -> (file: URL, configuration: MockConfiguration) {
@@ -58,7 +58,7 @@ public enum ConfigLoader {
     }
 
     /// Parses config bytes: UTF-8, with or without a BOM. `file` is the path used in errors.
-    public static func parse(data: Data, file: String) throws(ConfigError) -> MockConfiguration {
+    package static func parse(data: Data, file: String) throws(ConfigError) -> MockConfiguration {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             throw ConfigError(file: file, line: 1, column: 1, message: "the file is UTF-16; save it as UTF-8")
         }
@@ -70,7 +70,7 @@ public enum ConfigLoader {
     }
 
     /// Parses config text. `file` is the path used in errors (empty for none).
-    public static func parse(yaml text: String, file: String = "") throws(ConfigError) -> MockConfiguration {
+    package static func parse(yaml text: String, file: String = "") throws(ConfigError) -> MockConfiguration {
         let yaml = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         let root: Node?
         do {
@@ -142,8 +142,8 @@ public enum ConfigLoader {
         return configuration
     }
 
-    private static func layer(from mapping: YAMLMapping) throws(ConfigError) -> ControlLayer {
-        var layer = ControlLayer()
+    private static func layer(from mapping: YAMLMapping) throws(ConfigError) -> SettingsLayer {
+        var layer = SettingsLayer()
         if let value = try mapping.optional("latency", clearHint: "write latency: 0 for none, or remove the key") {
             layer.latency = try LatencySpec(yaml: value)
         }

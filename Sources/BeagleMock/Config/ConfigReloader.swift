@@ -2,31 +2,32 @@ import Foundation
 import Logging
 import Synchronization
 
-/// Keeps a ``FaultPlan`` in step with its config file while the server runs (SPEC section 1).
+/// Keeps the ``SettingsStore`` in step with its config file while the server runs
+/// (Docs/Configuration.md, "Reloading").
 ///
 /// Polls rather than watches: file events never arrive through many Docker volume mounts, and one
 /// `stat` a second is nothing. A change of the (symlink-resolved) file's modification time (to about 100 ns), size, inode or
 /// device makes it re-read the file, and so does a file modified within the last two seconds
 /// (coarse file-system clocks can give two quick same-size edits the same time); the text is then
 /// compared with what was last applied, so touching a file does not reload it. A valid new file is
-/// swapped into the plan at once; an invalid one leaves the old in force and is logged as
+/// swapped into the settings at once; an invalid one leaves the old in force and is logged as
 /// `file:line:column: message`; a deleted file means an empty config.
 ///
 /// Run it as a task: `Task { await reloader.run() }`, cancelled at shutdown (with
 /// swift-service-lifecycle, inside `cancelWhenGracefulShutdown`). Tests call ``checkNow()``.
-public final class ConfigReloader: Sendable {
+package final class ConfigReloader: Sendable {
     /// The file watched.
-    public let file: URL
-    /// The plan it updates.
-    public let plan: FaultPlan
+    package let file: URL
+    /// The settings it updates.
+    package let settings: SettingsStore
     /// Time between checks.
-    public let interval: Duration
+    package let interval: Duration
     private let logger: Logger
     private let onChange: (@Sendable (Outcome) -> Void)?
     private let state: Mutex<State>
 
     /// What one check found.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Nothing changed.
         case unchanged
         /// A new valid config is in force.
@@ -52,19 +53,19 @@ public final class ConfigReloader: Sendable {
         let device: UInt64
     }
 
-    /// Creates a reloader for a plan built from `file` (or from nothing, when it does not exist yet).
-    /// The first check reads the file; if it says what the plan already has, nothing is reloaded.
+    /// Creates a reloader for settings built from `file` (or from nothing, when it does not exist yet).
+    /// The first check reads the file; if it says what the settings already have, nothing is reloaded.
     /// `onChange` hears every outcome but ``Outcome/unchanged`` (to refresh what depends on the
     /// config, such as the journal's size).
-    public init(
+    package init(
         file: URL,
-        plan: FaultPlan,
+        settings: SettingsStore,
         interval: Duration = .seconds(1),
         logger: Logger = Logger(label: "beagle-mock.config"),
         onChange: (@Sendable (Outcome) -> Void)? = nil
     ) {
         self.file = file
-        self.plan = plan
+        self.settings = settings
         self.interval = interval
         self.logger = logger
         self.onChange = onChange
@@ -72,7 +73,7 @@ public final class ConfigReloader: Sendable {
     }
 
     /// Checks until the task is cancelled.
-    public func run() async {
+    package func run() async {
         while !Task.isCancelled {
             checkNow()
             do {
@@ -85,7 +86,7 @@ public final class ConfigReloader: Sendable {
 
     /// Checks the file once: reloads it if it changed, and says what happened.
     @discardableResult
-    public func checkNow() -> Outcome {
+    package func checkNow() -> Outcome {
         let outcome = check()
         if outcome != .unchanged { onChange?(outcome) }
         return outcome
@@ -95,10 +96,10 @@ public final class ConfigReloader: Sendable {
         let signature = Self.signature(of: file)
         let (previousSignature, lastText) = state.withLock { ($0.signature, $0.lastText) }
         guard let signature else {
-            // Gone: an empty config, logged once (the next check finds the plan empty already).
+            // Gone: an empty config, logged once (the next check finds the settings empty already).
             state.withLock { $0 = State() }
-            guard plan.configuration != .empty else { return .unchanged }
-            plan.replaceConfiguration(.empty)
+            guard settings.snapshot.configuration != .empty else { return .unchanged }
+            settings.replaceConfiguration(.empty)
             logger.warning("config file removed; running with an empty config", metadata: ["file": "\(file.path)"])
             return .removed
         }
@@ -120,13 +121,13 @@ public final class ConfigReloader: Sendable {
                 }
                 return state.lastError != nil
             }
-            guard configuration != plan.configuration else {
+            guard configuration != settings.snapshot.configuration else {
                 if hadError {
                     logger.info("config file is valid again and matches the config in force", metadata: ["file": "\(file.path)"])
                 }
                 return .unchanged
             }
-            let changedRules = plan.replaceConfiguration(configuration)
+            let changedRules = settings.replaceConfiguration(configuration)
             logger.info(
                 "config reloaded",
                 metadata: ["file": "\(file.path)", "routes": "\(configuration.routes.count)", "changedRoutes": "\(changedRules)"]

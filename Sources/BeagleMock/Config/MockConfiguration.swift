@@ -1,26 +1,26 @@
-/// What a `beagle-mock.yml` says (SPEC section 4), validated. Unset keys are nil so that the layers
+/// What a `beagle-mock.yml` says (Docs/Configuration.md), validated. Unset keys are nil so that the layers
 /// above and below can be told apart from an explicit value.
-public struct MockConfiguration: Sendable, Hashable {
+package struct MockConfiguration: Sendable, Hashable {
     /// The global latency, bandwidth, dribble, faults and sequence (never `response`, which is per route).
-    public var globals: ControlLayer
+    package var globals: SettingsLayer
     /// `seed:`, the seed for fault draws.
-    public var seed: UInt64?
+    package var seed: UInt64?
     /// `echo:`, header echo.
-    public var echo: EchoSetting?
+    package var echo: EchoSetting?
     /// `cors:`, whether CORS headers and preflight answers are on.
-    public var cors: Bool?
+    package var cors: Bool?
     /// `beagleCache:`, Beagle 1.x's cache protocol.
-    public var beagleCache: BeagleCacheSettings?
+    package var beagleCache: BeagleCacheSettings?
     /// `hangMax:`, when a `hang` fault gives up and closes the connection.
-    public var hangMax: Duration?
+    package var hangMax: Duration?
     /// `journalSize:`, how many requests the journal keeps.
-    public var journalSize: Int?
+    package var journalSize: Int?
     /// `routes:`, in file order; the first that matches a request applies.
-    public var routes: [RouteRule]
+    package var routes: [RouteRule]
 
     /// Creates a configuration; every argument defaults to "not set".
-    public init(
-        globals: ControlLayer = .empty,
+    package init(
+        globals: SettingsLayer = .empty,
         seed: UInt64? = nil,
         echo: EchoSetting? = nil,
         cors: Bool? = nil,
@@ -39,15 +39,27 @@ public struct MockConfiguration: Sendable, Hashable {
         self.routes = routes
     }
 
-    /// The configuration of an empty or absent file.
-    public static let empty = MockConfiguration()
+    /// The file's layer of settings: the globals and the server-wide keys (route rules apart).
+    var layer: SettingsLayer {
+        var layer = globals
+        layer.seed = seed
+        layer.echo = echo
+        layer.cors = cors
+        layer.hangMax = hangMax
+        layer.journalSize = journalSize
+        layer.beagleCache = beagleCache
+        return layer
+    }
 
-    /// The default `hangMax` (SPEC section 3).
-    public static let defaultHangMax: Duration = .seconds(5 * 60)
-    /// The default journal size (SPEC section 6).
-    public static let defaultJournalSize = 1_000
+    /// The configuration of an empty or absent file.
+    package static let empty = MockConfiguration()
+
+    /// The default `hangMax` (Docs/LatencyAndFaults.md, "Faults").
+    package static let defaultHangMax: Duration = .seconds(5 * 60)
+    /// The default journal size (Docs/AdminAPI.md, "The request journal").
+    package static let defaultJournalSize = 1_000
     /// The largest journal accepted: entries keep bodies up to 64 KiB, so this bounds memory.
-    public static let maximumJournalSize = 100_000
+    package static let maximumJournalSize = 100_000
 
     /// Checks a `hangMax` from a file or flag: more than zero (a hang of 0 is an empty response).
     static func validateHangMax(_ duration: Duration) throws(SpecError) -> Duration {

@@ -9,9 +9,9 @@ import Foundation
 /// slash, which is ignored, because request paths collapse them (`//a` is `/a`). `.` and `..`
 /// segments are refused (no request path contains them). A path that ends in `.json` also matches
 /// as the same route without it (`/flaky` matches `/flaky.json`).
-public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
+package struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written.
-    public let pattern: String
+    package let pattern: String
     private let segments: [Segment]
 
     enum Segment: Sendable, Hashable {
@@ -23,7 +23,7 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Compiles a pattern, refusing what can never match with a message saying how to write it.
-    public init(_ pattern: String) throws(SpecError) {
+    package init(_ pattern: String) throws(SpecError) {
         guard !pattern.isEmpty else {
             throw SpecError("empty path pattern; write one like /checkout/** or /images/*")
         }
@@ -72,7 +72,7 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when the request path (decoded, without query) matches.
-    public func matches(path: String) -> Bool {
+    package func matches(path: String) -> Bool {
         matches(PathSegments(path))
     }
 
@@ -136,7 +136,7 @@ public struct RouteGlob: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    public var description: String { pattern }
+    package var description: String { pattern }
 }
 
 /// A request path split into segments once, with empty segments collapsed as route resolution does.

@@ -1,11 +1,11 @@
 import Yams
 
-// The YAML forms of the spec grammar. Each public initialiser takes a node from `Yams.compose` and
+// The YAML forms of the spec grammar. Each package initialiser takes a node from `Yams.compose` and
 // the key path to name in errors; scalars accept the same strings as flags and headers.
 
 extension Duration {
     /// Parses a YAML duration scalar (`250ms`, `1.5s`, `0`).
-    public init(yaml node: Node, keyPath: String = "duration") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "duration") throws(ConfigError) {
         self = try Duration(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -17,7 +17,7 @@ extension Duration {
 extension LatencySpec {
     /// Parses a YAML latency: a string (`250ms`, `100ms..400ms`, `lognormal:120ms,0.4`),
     /// `{uniform: [100ms, 400ms]}`, `{lognormal: {median: 120ms, sigma: 0.4, max: 5s}}` or `{fixed: 250ms}`.
-    public init(yaml node: Node, keyPath: String = "latency") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "latency") throws(ConfigError) {
         self = try LatencySpec(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -74,7 +74,7 @@ extension LatencySpec {
 
 extension Bandwidth {
     /// Parses a YAML bandwidth scalar (`64KiB/s`, `2Mbit/s`, `unlimited`).
-    public init(yaml node: Node, keyPath: String = "bandwidth") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "bandwidth") throws(ConfigError) {
         self = try Bandwidth(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -85,7 +85,7 @@ extension Bandwidth {
 
 extension Dribble {
     /// Parses a YAML dribble: `{chunks: 10, duration: 2s}`, `10x2s` or `off`.
-    public init(yaml node: Node, keyPath: String = "dribble") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "dribble") throws(ConfigError) {
         self = try Dribble(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -115,7 +115,7 @@ extension Dribble {
 
 extension Fault {
     /// Parses a YAML fault name (`status:503`, `reset`, `EMPTY_RESPONSE`…).
-    public init(yaml node: Node, keyPath: String = "fault") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "fault") throws(ConfigError) {
         self = try YAMLValue(node: node, path: keyPath).parseScalar(expected: "a fault like \"status:503\"") {
             text throws(SpecError) in
             try Fault(spec: text)
@@ -125,7 +125,7 @@ extension Fault {
 
 extension FaultRule {
     /// Parses a YAML fault rule: `{fault: "status:503", rate: 0.2}`, or the string form `status:503@0.2`.
-    public init(yaml node: Node, keyPath: String = "fault") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "fault") throws(ConfigError) {
         self = try FaultRule(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -157,7 +157,7 @@ extension FaultRule {
 
 extension FaultRules {
     /// Parses a YAML list of fault rules (`[{fault: reset, rate: 0.05}]`, `[]`), or the comma form as a string.
-    public init(yaml node: Node, keyPath: String = "faults") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "faults") throws(ConfigError) {
         self = try FaultRules(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -182,7 +182,7 @@ extension FaultRules {
 
 extension FaultSequence {
     /// Parses a YAML sequence script: `["status:500", "status:500", ok]`.
-    public init(yaml node: Node, keyPath: String = "sequence") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "sequence") throws(ConfigError) {
         self = try FaultSequence(yaml: YAMLValue(node: node, path: keyPath))
     }
 
@@ -205,7 +205,7 @@ extension FaultSequence {
 
 extension ResponseOverride {
     /// Parses a YAML response override: `{status: 422, headers: {X-Foo: bar}}`.
-    public init(yaml node: Node, keyPath: String = "response") throws(ConfigError) {
+    package init(yaml node: Node, keyPath: String = "response") throws(ConfigError) {
         self = try ResponseOverride(yaml: YAMLValue(node: node, path: keyPath))
     }
 

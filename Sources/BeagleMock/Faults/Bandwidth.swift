@@ -6,14 +6,14 @@
 /// does not matter). `b` alone is refused as ambiguous (`kb/s`: write `kB/s` or `kbit/s`). The rate
 /// is rounded to whole bytes per second and must be from 1 B/s to 10 GiB/s. `unlimited` switches
 /// pacing off (to exempt a route from a global limit).
-public enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
+package enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
     /// No pacing.
     case unlimited
     /// At most this many bytes per second.
     case bytesPerSecond(Int)
 
     /// The fastest rate accepted, 10 GiB/s: above it pacing cannot be told from none.
-    public static let maximumBytesPerSecond = 10 * 1_073_741_824
+    package static let maximumBytesPerSecond = 10 * 1_073_741_824
 
     private static let byteUnits: [String: Double] = [
         "B": 1, "kB": 1_000, "KB": 1_000, "KiB": 1_024, "MB": 1_000_000, "MiB": 1_048_576,
@@ -22,7 +22,7 @@ public enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
     private static let bitPrefixes: [String: Double] = ["": 1, "k": 1_000, "m": 1_000_000, "g": 1_000_000_000]
 
     /// Parses `64KiB/s`, `1MiB/s`, `500KB/s`, `1024B/s`, `750kbit/s`, `2Mbit/s` or `unlimited`.
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         let example = "write a rate like 64KiB/s, 1MiB/s, 500kB/s or 2Mbit/s"
         guard !trimmed.isEmpty else {
@@ -76,7 +76,7 @@ public enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical form: `unlimited`, or the largest exact unit (`1MiB/s`, `64KiB/s`, `500kB/s`, `93750B/s`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .unlimited:
             return "unlimited"

@@ -4,17 +4,17 @@
 /// String form (flags, `X-Mock-Dribble`, `__dribble`): `CHUNKSxDURATION`, like `10x2s`, or `off`.
 /// YAML form: `{chunks: 10, duration: 2s}`, the string form, or `off`. Chunks from 1 to 10,000;
 /// duration from 0 to 24h.
-public enum Dribble: Sendable, Hashable, CustomStringConvertible {
+package enum Dribble: Sendable, Hashable, CustomStringConvertible {
     /// No dribbling (to switch off a dribble set by a lower layer; bandwidth then applies).
     case off
     /// The body in `chunks` pieces, one every duration/chunks.
     case chunks(Int, over: Duration)
 
     /// The most chunks accepted: more would be pacing by the byte, which ``Bandwidth`` does better.
-    public static let maximumChunks = 10_000
+    package static let maximumChunks = 10_000
 
     /// A dribble, refusing chunk counts out of range.
-    public static func validated(chunks: Int, duration: Duration) throws(SpecError) -> Dribble {
+    package static func validated(chunks: Int, duration: Duration) throws(SpecError) -> Dribble {
         guard chunks >= 1, chunks <= maximumChunks else {
             throw SpecError("dribble chunks \(chunks) is out of range; use 1 to \(maximumChunks), like 10")
         }
@@ -22,7 +22,7 @@ public enum Dribble: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `10x2s` or `off`.
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         guard !trimmed.isEmpty else {
             throw SpecError("empty dribble; write CHUNKSxDURATION like 10x2s, or off")
@@ -48,7 +48,7 @@ public enum Dribble: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical string form: `10x2s` or `off`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .off: return "off"
         case .chunks(let count, let duration): return "\(count)x\(duration.specDescription)"

@@ -6,7 +6,7 @@
 extension Duration {
     /// The longest duration a spec accepts: longer ones are typos (`99999999999999999h`), and a cap
     /// keeps every later multiplication and conversion far from overflow.
-    public static let specMaximum: Duration = .seconds(24 * 60 * 60)
+    package static let specMaximum: Duration = .seconds(24 * 60 * 60)
 
     private static let units: [(name: String, nanoseconds: Int64)] = [
         ("ns", 1), ("us", 1_000), ("µs", 1_000), ("μs", 1_000), ("ms", 1_000_000),
@@ -15,7 +15,7 @@ extension Duration {
 
     /// Parses a duration spec (`250ms`, `1.5s`, `2m`, `0`), refusing empty, negative, non-finite,
     /// unit-less, over-long and oddly-united values with a message that says how to write it.
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         guard !trimmed.isEmpty else {
             throw SpecError("empty duration; write a duration like 250ms, 1.5s, 2m or 0")
@@ -68,7 +68,7 @@ extension Duration {
     }
 
     /// Whole nanoseconds in this duration (durations from specs never overflow this).
-    public var nanosecondCount: Int64 {
+    package var nanosecondCount: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }
@@ -77,12 +77,12 @@ extension Duration {
     }
 
     /// Milliseconds as a double, for logs and the journal's `latencyMs`.
-    public var inMilliseconds: Double {
+    package var inMilliseconds: Double {
         Double(nanosecondCount) / 1_000_000
     }
 
     /// The canonical spec for this duration (`250ms`, `1.5s`, `2m`, `0ms`); parsing it gives the same duration.
-    public var specDescription: String {
+    package var specDescription: String {
         let ns = nanosecondCount
         if ns == 0 { return "0ms" }
         let hour: Int64 = 3_600_000_000_000

@@ -6,7 +6,7 @@
 /// `MALFORMED_RESPONSE_CHUNK`. `CODE` is a final status, 200–599: 1xx are interim responses that
 /// cannot end an exchange. 204, 205 and 304 are sent without a body (HTTP forbids one), see
 /// ``statusAllowsBody(_:)``.
-public enum Fault: Sendable, Hashable, CustomStringConvertible {
+package enum Fault: Sendable, Hashable, CustomStringConvertible {
     /// An HTTP response with this status and a JSON body `{"error": …, "injected": true}`.
     case status(Int)
     /// The request is read and the connection closed with no byte sent.
@@ -31,7 +31,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     case none
 
     /// Statuses an injected fault may carry.
-    public static let statusRange = 200...599
+    package static let statusRange = 200...599
 
     private static let namedFaults: [(names: [String], fault: Fault)] = [
         (["none"], .none),
@@ -50,7 +50,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     static let knownNames = ["status:CODE"] + namedFaults.flatMap(\.names)
 
     /// Parses a fault name: `status:503`, `reset`, `CONNECTION_RESET_BY_PEER`, `none`…
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         let names =
             "status:CODE, empty-response, reset, reset-mid-body, garbage, truncate, malformed-chunk, malformed-json, corrupt, hang or none"
@@ -102,7 +102,7 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
 
     /// True for faults after which the connection cannot carry another request, so a response that
     /// might get one must say `Connection: close` (SPEC section 3).
-    public var endsConnection: Bool {
+    package var endsConnection: Bool {
         switch self {
         case .emptyResponse, .reset, .resetMidBody, .garbage, .truncate, .malformedChunk, .hang:
             return true
@@ -112,15 +112,15 @@ public enum Fault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True for ``none``.
-    public var isNone: Bool { self == .none }
+    package var isNone: Bool { self == .none }
 
     /// False for statuses HTTP forbids a body on (204, 205, 304): the server sends those empty.
-    public static func statusAllowsBody(_ status: Int) -> Bool {
+    package static func statusAllowsBody(_ status: Int) -> Bool {
         !(status == 204 || status == 205 || status == 304 || (100...199).contains(status))
     }
 
     /// The canonical name (`status:503`, `reset`, `none`…), as accepted by ``init(spec:)``.
-    public var description: String {
+    package var description: String {
         switch self {
         case .status(let code): return "status:\(code)"
         case .emptyResponse: return "empty-response"

@@ -2,14 +2,14 @@
 /// headers, `{fault: "status:503", rate: 0.2}` in YAML.
 ///
 /// The rate is from 0 to 1 (default 1), written as a decimal (`0.2`) or a percentage (`20%`).
-public struct FaultRule: Sendable, Hashable, CustomStringConvertible {
+package struct FaultRule: Sendable, Hashable, CustomStringConvertible {
     /// The fault this rule injects.
-    public let fault: Fault
+    package let fault: Fault
     /// The probability, from 0 to 1, that a request gets it.
-    public let rate: Double
+    package let rate: Double
 
     /// Creates a rule, refusing a rate outside [0, 1].
-    public init(fault: Fault, rate: Double = 1) throws(SpecError) {
+    package init(fault: Fault, rate: Double = 1) throws(SpecError) {
         guard rate.isFinite, rate >= 0, rate <= 1 else {
             throw SpecError("rate \(rate) for \(fault) is out of range; use a number from 0 to 1, like 0.2")
         }
@@ -18,7 +18,7 @@ public struct FaultRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `status:503@0.2`, `reset@5%` or `hang` (rate 1).
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         guard !trimmed.isEmpty else {
             throw SpecError("empty fault rule; write FAULT or FAULT@RATE, like status:503@0.2")
@@ -54,7 +54,7 @@ public struct FaultRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical form: `status:503@0.2`, or just the fault when the rate is 1.
-    public var description: String {
+    package var description: String {
         rate == 1 ? fault.description : "\(fault)@\(formatDecimal(rate))"
     }
 }

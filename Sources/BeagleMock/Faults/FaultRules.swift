@@ -5,22 +5,22 @@
 /// list is valid and means "no faults" (`faults: []` clears the faults of lower layers). String form
 /// (flags repeated, or `X-Mock-Fault` / `__fault`): rules separated by commas,
 /// `reset@0.5,status:500@0.1`.
-public struct FaultRules: Sendable, Hashable, CustomStringConvertible {
+package struct FaultRules: Sendable, Hashable, CustomStringConvertible {
     /// The rules, in the order the draw walks them.
-    public let rules: [FaultRule]
+    package let rules: [FaultRule]
 
     /// Rates may add up to a hair over 1 from decimal rounding (0.1 + 0.2 + 0.7).
     static let rateTolerance = 1e-9
 
     /// No rules: no faults.
-    public static let empty = FaultRules(validated: [])
+    package static let empty = FaultRules(validated: [])
 
     private init(validated rules: [FaultRule]) {
         self.rules = rules
     }
 
     /// Creates a list, refusing one whose rates add up to more than 1.
-    public init(_ rules: [FaultRule]) throws(SpecError) {
+    package init(_ rules: [FaultRule]) throws(SpecError) {
         let total = rules.reduce(0) { $0 + $1.rate }
         guard total <= 1 + Self.rateTolerance else {
             let terms = rules.map(\.description).joined(separator: " + ")
@@ -31,7 +31,7 @@ public struct FaultRules: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses a comma-separated list: `reset@0.5,status:500@0.1`.
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         guard !trimmed.isEmpty else {
             throw SpecError("empty fault list; write rules like status:503@0.2,reset@0.05, or none")
@@ -48,12 +48,12 @@ public struct FaultRules: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when some rule with a rate above 0 ends the connection.
-    public var mayEndConnection: Bool {
+    package var mayEndConnection: Bool {
         rules.contains { $0.rate > 0 && $0.fault.endsConnection }
     }
 
     /// Picks the fault for a uniform draw `u` in [0, 1): ``Fault/none`` when no rule covers `u`.
-    public func pick(_ u: Double) -> Fault {
+    package func pick(_ u: Double) -> Fault {
         var cumulative = 0.0
         for rule in rules {
             let next = cumulative + rule.rate
@@ -66,7 +66,7 @@ public struct FaultRules: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `status:503@0.2,reset@0.05`, or `[]` when empty.
-    public var description: String {
+    package var description: String {
         rules.isEmpty ? "[]" : rules.map(\.description).joined(separator: ",")
     }
 }

@@ -4,15 +4,15 @@
 /// YAML: `sequence: ["status:500", "status:500", ok]`, where `ok` (or `none`) means no fault. String
 /// form: the same entries separated by commas, `status:500,status:500,ok`. At most 10,000 entries.
 /// An empty sequence is valid and sets no script (it clears a sequence from a lower layer).
-public struct FaultSequence: Sendable, Hashable, CustomStringConvertible {
+package struct FaultSequence: Sendable, Hashable, CustomStringConvertible {
     /// The entries; ``Fault/none`` for `ok`.
-    public let steps: [Fault]
+    package let steps: [Fault]
 
     /// The most entries accepted.
-    public static let maximumLength = 10_000
+    package static let maximumLength = 10_000
 
     /// Creates a sequence, refusing one longer than ``maximumLength``.
-    public init(_ steps: [Fault]) throws(SpecError) {
+    package init(_ steps: [Fault]) throws(SpecError) {
         guard steps.count <= Self.maximumLength else {
             throw SpecError("sequence has \(steps.count) entries; the maximum is \(Self.maximumLength)")
         }
@@ -20,7 +20,7 @@ public struct FaultSequence: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Parses `status:500,status:500,ok`.
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         guard !trimmed.isEmpty else {
             throw SpecError("empty sequence; write entries like status:500,status:500,ok")
@@ -51,18 +51,18 @@ public struct FaultSequence: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The entry for the request numbered `index` (0-based): the last entry repeats. Nil when empty.
-    public func step(at index: UInt64) -> Fault? {
+    package func step(at index: UInt64) -> Fault? {
         guard let last = steps.last else { return nil }
         return index < UInt64(steps.count) ? steps[Int(index)] : last
     }
 
     /// True when some entry ends the connection.
-    public var mayEndConnection: Bool {
+    package var mayEndConnection: Bool {
         steps.contains(where: \.endsConnection)
     }
 
     /// `[status:500, status:500, ok]`.
-    public var description: String {
+    package var description: String {
         "[" + steps.map { $0 == .none ? "ok" : $0.description }.joined(separator: ", ") + "]"
     }
 }

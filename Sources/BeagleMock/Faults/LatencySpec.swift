@@ -6,7 +6,7 @@ import Foundation
 /// both ends included), `lognormal:120ms,0.4` or `lognormal:120ms,0.4,5s` (median, sigma, optional
 /// cap). YAML form: a string as above, `{uniform: [100ms, 400ms]}`,
 /// `{lognormal: {median: 120ms, sigma: 0.4, max: 5s}}` or `{fixed: 250ms}`.
-public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
+package enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     /// Always the same wait.
     case fixed(Duration)
     /// A wait drawn uniformly between two bounds, both included.
@@ -15,13 +15,13 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     case logNormal(median: Duration, sigma: Double, max: Duration?)
 
     /// No latency.
-    public static let none = LatencySpec.fixed(.zero)
+    package static let none = LatencySpec.fixed(.zero)
 
     /// The largest sigma accepted: e^(10 × 4) is already 10^17 times the median.
-    public static let maximumSigma = 10.0
+    package static let maximumSigma = 10.0
 
     /// Parses the string form: `250ms`, `100ms..400ms`, `lognormal:120ms,0.4[,5s]`.
-    public init(spec text: String) throws(SpecError) {
+    package init(spec text: String) throws(SpecError) {
         let trimmed = text.trimmingSpecWhitespace()
         guard !trimmed.isEmpty else {
             throw SpecError("empty latency; write 250ms (fixed), 100ms..400ms (uniform) or lognormal:120ms,0.4 (log-normal)")
@@ -52,7 +52,7 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A uniform latency, refusing a lower bound above the upper one.
-    public static func validatedUniform(lower: Duration, upper: Duration) throws(SpecError) -> LatencySpec {
+    package static func validatedUniform(lower: Duration, upper: Duration) throws(SpecError) -> LatencySpec {
         guard lower <= upper else {
             throw SpecError(
                 "uniform latency \(lower.specDescription)..\(upper.specDescription) has its lower bound above its upper bound; write the smaller first"
@@ -62,7 +62,7 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A log-normal latency, refusing a negative or non-finite sigma and a cap below the median.
-    public static func validatedLogNormal(median: Duration, sigma: Double, max: Duration?) throws(SpecError) -> LatencySpec {
+    package static func validatedLogNormal(median: Duration, sigma: Double, max: Duration?) throws(SpecError) -> LatencySpec {
         guard sigma.isFinite, sigma >= 0, sigma <= maximumSigma else {
             throw SpecError(
                 "log-normal sigma \(sigma) is out of range; use a number from 0 to \(formatDecimal(maximumSigma)), like 0.4")
@@ -89,7 +89,7 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical string form, as accepted by ``init(spec:)``.
-    public var description: String {
+    package var description: String {
         switch self {
         case .fixed(let duration):
             return duration.specDescription
@@ -102,7 +102,7 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when every draw is zero.
-    public var isZero: Bool {
+    package var isZero: Bool {
         switch self {
         case .fixed(let duration): return duration == .zero
         case .uniform(let lower, let upper): return lower == .zero && upper == .zero
@@ -111,7 +111,7 @@ public enum LatencySpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Draws one latency from `random`; the same generator state gives the same latency.
-    public func draw(using random: inout some RandomNumberGenerator) -> Duration {
+    package func draw(using random: inout some RandomNumberGenerator) -> Duration {
         switch self {
         case .fixed(let duration):
             return duration

@@ -1,5 +1,5 @@
 /// How the server paces a response body, resolved from bandwidth and dribble (dribble wins when set).
-public enum Pacing: Sendable, Hashable, CustomStringConvertible {
+package enum Pacing: Sendable, Hashable, CustomStringConvertible {
     /// Send as fast as possible.
     case unpaced
     /// Send at most this many bytes per second.
@@ -8,7 +8,7 @@ public enum Pacing: Sendable, Hashable, CustomStringConvertible {
     case dribble(chunks: Int, duration: Duration)
 
     /// Pacing from the resolved fields: a dribble replaces bandwidth, `off` and `unlimited` mean none.
-    public init(bandwidth: Bandwidth?, dribble: Dribble?) {
+    package init(bandwidth: Bandwidth?, dribble: Dribble?) {
         if case .chunks(let count, let duration) = dribble {
             self = .dribble(chunks: count, duration: duration)
         } else if case .bytesPerSecond(let rate) = bandwidth {
@@ -19,7 +19,7 @@ public enum Pacing: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `-`, `bandwidth=64KiB/s` or `dribble=10x2s`, for logs.
-    public var description: String {
+    package var description: String {
         switch self {
         case .unpaced: return "-"
         case .bandwidth(let rate): return "bandwidth=\(Bandwidth.bytesPerSecond(rate))"

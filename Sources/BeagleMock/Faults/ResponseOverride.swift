@@ -2,23 +2,23 @@
 /// `POST` can answer 422 for Beagle's `onError` without a fault.
 ///
 /// YAML: `response: {status: 422, headers: {X-Foo: bar}}`; both keys optional, status 200–599.
-public struct ResponseOverride: Sendable, Hashable, CustomStringConvertible {
+package struct ResponseOverride: Sendable, Hashable, CustomStringConvertible {
     /// The status to answer with instead of 200, if any.
-    public let status: Int?
+    package let status: Int?
     /// Headers added to the answer, in file order.
-    public let headers: [Header]
+    package let headers: [Header]
 
     /// One header name and value.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// The header's name, as written.
-        public let name: String
+        package let name: String
         /// The header's value.
-        public let value: String
+        package let value: String
     }
 
     /// Creates an override, refusing statuses outside 200–599, names that are not HTTP tokens and
     /// values with line breaks or NUL (which would split the response head).
-    public init(status: Int?, headers: [(name: String, value: String)] = []) throws(SpecError) {
+    package init(status: Int?, headers: [(name: String, value: String)] = []) throws(SpecError) {
         if let status, !Fault.statusRange.contains(status) {
             throw SpecError("response status \(status) is out of range; use a final status from 200 to 599")
         }
@@ -49,7 +49,7 @@ public struct ResponseOverride: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `status=422 headers=X-Foo`.
-    public var description: String {
+    package var description: String {
         var parts: [String] = []
         if let status { parts.append("status=\(status)") }
         if !headers.isEmpty { parts.append("headers=" + headers.map(\.name).joined(separator: ",")) }

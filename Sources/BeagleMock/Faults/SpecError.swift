@@ -3,17 +3,17 @@
 /// The message says what is wrong and how to write it instead; it does not say where the value came
 /// from. Callers add that: a config file adds `file:line:column`, a flag adds `--latency`, a control
 /// header adds its name (see ``ConfigError``, ``FlagError`` and ``RequestControlError``).
-public struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SpecError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong with the value and how to fix it.
-    public let message: String
+    package let message: String
 
     /// Creates an error with a message a user can act on.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension SpecError {

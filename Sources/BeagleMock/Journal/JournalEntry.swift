@@ -1,6 +1,7 @@
 import Foundation
+import HTTPTypes
 
-/// One request in the journal (SPEC section 6): what the client sent, and what the mock applied
+/// One request in the journal (Docs/AdminAPI.md, "The request journal"): what the client sent, and what the mock applied
 /// and sent back.
 ///
 /// Written when the request has been read (with the fault and latency already drawn) and completed
@@ -11,7 +12,7 @@ struct JournalEntry: Sendable, Encodable {
     var id = 0
     /// When the request had been read.
     var time = Date()
-    let method: String
+    let method: HTTPRequest.Method
     /// The percent-decoded path without the query (as sent, when it cannot be decoded).
     let path: String
     /// The raw query string without `?`, empty when there is none.
@@ -34,10 +35,10 @@ struct JournalEntry: Sendable, Encodable {
     /// From the start of the request to its end; nil while in flight.
     var durationMs: Double?
     /// How the exchange ended; nil while in flight.
-    var outcome: Delivery.Outcome?
+    var outcome: Outcome?
 
     init(
-        method: String, path: String, query: String, headers: SentHeaders, body: RecordedBody, fault: String? = nil,
+        method: HTTPRequest.Method, path: String, query: String, headers: SentHeaders, body: RecordedBody, fault: String? = nil,
         latencyMs: Double = 0, rule: String? = nil
     ) {
         self.method = method
@@ -60,7 +61,7 @@ struct JournalEntry: Sendable, Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(time.formatted(Self.timeFormat), forKey: .time)
-        try container.encode(method, forKey: .method)
+        try container.encode(method.rawValue, forKey: .method)
         try container.encode(path, forKey: .path)
         try container.encode(query, forKey: .query)
         try container.encode(headers, forKey: .headers)

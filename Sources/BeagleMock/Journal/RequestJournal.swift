@@ -78,7 +78,7 @@ final class RequestJournal: Sendable {
     }
 
     /// Records how request `id` ended; nothing when it has left the journal meanwhile.
-    func complete(_ id: Int, status: Int?, bytes: Int64, duration: Duration, outcome: Delivery.Outcome) {
+    func complete(_ id: Int, status: Int?, bytes: Int64, duration: Duration, outcome: Outcome) {
         let milliseconds = AccessLog.millisecondsValue(duration)
         state.withLock { state in
             guard let slot = state.slot(of: id) else { return }

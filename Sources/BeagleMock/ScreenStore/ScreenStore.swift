@@ -1,7 +1,8 @@
 import BeagleScreens
+import HTTPTypes
 import NIOCore
 
-/// Resolves request paths to files in the screens and images folders (SPEC section 1): route
+/// Resolves request paths to files in the screens and images folders (Docs/ScreensFolder.md): route
 /// rules, platform variants and filtering, method files, path safety, and cached contents that
 /// are revalidated on every request.
 final class ScreenStore: Sendable {
@@ -9,7 +10,7 @@ final class ScreenStore: Sendable {
     enum Answer: Sendable {
         case file(ServedFile)
         /// Nothing answers this method, but the route answers these.
-        case methodNotAllowed(allowed: [String])
+        case methodNotAllowed(allowed: [HTTPRequest.Method])
         case notFound
     }
 
@@ -36,9 +37,9 @@ final class ScreenStore: Sendable {
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`.
-    func resolve(_ path: RequestPath, method: String, platform: BeaglePlatform?) async -> Answer {
+    func resolve(_ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?) async -> Answer {
         if path.isHidden { return .notFound }
-        let readsContent = method == "GET" || method == "HEAD"
+        let readsContent = method == .get || method == .head
         if readsContent, let images, path.segments.count > 1, path.segments[0] == "images",
             let found = images.regularFile(at: path.segments.dropFirst().joined(separator: "/")),
             !isConfig(found)
@@ -50,8 +51,8 @@ final class ScreenStore: Sendable {
         let bodyMethod: String?
         if readsContent {
             bodyMethod = nil
-        } else if ScreenFileName.bodyMethods.contains(method) {
-            bodyMethod = method
+        } else if ScreenFileName.bodyMethods.contains(method.rawValue) {
+            bodyMethod = method.rawValue
         } else {
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
@@ -78,11 +79,11 @@ final class ScreenStore: Sendable {
     }
 
     /// The methods some file answers on `route` (for 405's `Allow`).
-    func allowedMethods(route: String, platform: BeaglePlatform?) -> [String] {
-        var allowed: [String] = []
-        if firstFile(route: route, platform: platform, method: nil) != nil { allowed += ["GET", "HEAD"] }
-        for method in ScreenFileName.bodyMethods where firstFile(route: route, platform: platform, method: method) != nil {
-            allowed.append(method)
+    func allowedMethods(route: String, platform: BeaglePlatform?) -> [HTTPRequest.Method] {
+        var allowed: [HTTPRequest.Method] = []
+        if firstFile(route: route, platform: platform, method: nil) != nil { allowed += [.get, .head] }
+        for name in ScreenFileName.bodyMethods where firstFile(route: route, platform: platform, method: name) != nil {
+            if let method = HTTPRequest.Method(name) { allowed.append(method) }
         }
         return allowed
     }

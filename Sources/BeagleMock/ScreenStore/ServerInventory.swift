@@ -1,23 +1,23 @@
 import BeagleScreens
 
 /// What a server has to serve: counted for the start-up banner.
-public struct ServerInventory: Sendable, Equatable {
+package struct ServerInventory: Sendable, Equatable {
     /// Screens by route (platform variants and method files not counted).
-    public var screens: Int
+    package var screens: Int
     /// Files in the images folder.
-    public var images: Int
+    package var images: Int
     /// A route worth trying first: `/home` when there is one, else the first screen.
-    public var firstRoute: String?
+    package var firstRoute: String?
     /// Files of the screens folder that are never served because `/__admin` or `/__echo` is the
     /// mock's own (`__admin.json`, `__echo/form.json`).
-    public var shadowedFiles: [ShadowedFile]
+    package var shadowedFiles: [ShadowedFile]
 
     /// A screens-folder file that a route of the mock's own shadows.
-    public struct ShadowedFile: Sendable, Equatable {
+    package struct ShadowedFile: Sendable, Equatable {
         /// The file, relative to the screens folder.
-        public var file: String
+        package var file: String
         /// The mock's route that shadows it: `/__admin` or `/__echo`.
-        public var reservedPath: String
+        package var reservedPath: String
     }
 
     /// Counts what `folder` holds.

@@ -47,4 +47,16 @@ extension Channel {
             try pipeline.syncOperations.handler(type: ClientDepartureHandler.self).departure
         }.get()
     }
+
+    /// Returns when the client has left (closed or reset its side) or the connection has ended;
+    /// returns early, without either, when the task is cancelled. Says whether the client left.
+    func waitForClientDeparture() async -> Bool {
+        let departure = await clientDeparture() ?? closeFuture
+        // An AsyncStream ends its loop when the task is cancelled, unlike departure.get().
+        let (departed, continuation) = AsyncStream<Void>.makeStream()
+        departure.whenComplete { _ in continuation.finish() }
+        closeFuture.whenComplete { _ in continuation.finish() }
+        for await _ in departed {}
+        return !Task.isCancelled
+    }
 }

@@ -1,0 +1,75 @@
+import HTTPTypes
+
+/// The decision stage: what one request gets (latency, pacing, fault, response override), drawn
+/// from the settings snapshot and the request's count (Docs/LatencyAndFaults.md, "Determinism").
+///
+/// The n-th request to a (rule, method, path) gets an outcome that is a pure function of (seed,
+/// rule, method, path, n): a counter per key, and draws from a ``SeededRandom`` keyed by that tuple,
+/// so requests to other paths, in any order or in parallel, cannot change which request fails.
+/// "Rule" is the first matching route rule (by its pattern and methods), or the globals when none
+/// matches. The pipeline never asks for CORS preflight or `/__admin`, so those are not counted.
+package struct Decider: Sendable {
+    /// The counts, kept with the settings they belong to.
+    let counters: RequestCounters
+
+    private static let globalIdentity = stableHash("global")
+
+    /// Decides what a request to `path` (percent-decoded, without the query) gets and counts it.
+    package func decide(
+        method: HTTPRequest.Method, path: String, control: RequestControl, settings: SettingsSnapshot
+    ) -> FaultDecision {
+        let routes = settings.configuration.routes
+        // Splitting the path is only needed to match route rules.
+        let segments = routes.isEmpty ? nil : PathSegments(path)
+        let rule = segments.flatMap { segments in routes.first { $0.matches(method: method, path: segments) } }
+        let key = RequestCounters.Key(
+            rule: rule?.fingerprint ?? settings.globalFingerprint,
+            identity: rule?.identity ?? Self.globalIdentity,
+            method: method,
+            path: segments?.canonical ?? PathSegments.canonical(of: path))
+        let index = counters.next(key)
+        return Self.draw(
+            settings.precedence(request: control.layer, rule: rule), key: key, index: index, seed: settings.seed,
+            rule: rule?.description)
+    }
+
+    /// The draw itself, from the request's layers and its place in its key's count.
+    private static func draw(
+        _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?
+    ) -> FaultDecision {
+        var draw = seed
+        draw = SeededRandom.combine(draw, key.identity)
+        draw = SeededRandom.combine(draw, stableHash(key.method.rawValue))
+        draw = SeededRandom.combine(draw, stableHash(key.path))
+        draw = SeededRandom.combine(draw, index)
+        // Separate streams, so that setting a latency never changes which request fails.
+        var faultRandom = SeededRandom(seed: SeededRandom.combine(draw, 1))
+        var latencyRandom = SeededRandom(seed: SeededRandom.combine(draw, 2))
+
+        let fault: Fault
+        let mayEndConnection: Bool
+        switch layers.faultChoice {
+        case .sequence(let sequence):
+            fault = sequence.step(at: index) ?? .none
+            mayEndConnection = sequence.mayEndConnection
+        case .rules(let rules):
+            fault = rules.pick(faultRandom.nextUnit())
+            mayEndConnection = rules.mayEndConnection
+        case .none:
+            fault = .none
+            mayEndConnection = false
+        }
+        // A hang never answers, so it has no latency (Docs/LatencyAndFaults.md, "Latency").
+        let latency = fault == .hang ? .zero : layers.latency.draw(using: &latencyRandom)
+        return FaultDecision(
+            latency: latency,
+            pacing: layers.pacing,
+            fault: fault,
+            response: layers.response,
+            closesConnection: mayEndConnection,
+            seed: seed,
+            requestIndex: index,
+            rule: rule
+        )
+    }
+}

@@ -1,0 +1,59 @@
+/// What one request gets, decided by ``FaultPlan/decide(method:path:control:)``; the server acts it
+/// out on the wire.
+package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
+    /// How long to wait before the first byte (already drawn). Zero for ``Fault/hang``, which
+    /// never answers (SPEC section 2: latency comes before every outcome except hang).
+    package let latency: Duration
+    /// How to pace the body.
+    package let pacing: Pacing
+    /// The fault to inject, ``Fault/none`` for a normal response.
+    package let fault: Fault
+    /// Another status and headers for a method file's answer, from the matching route rule.
+    package let response: ResponseOverride?
+    /// True when a connection-ending fault could have been drawn for this request, so its response
+    /// must close the connection (`Connection: close`, SPEC section 3) — even when none was drawn.
+    package let closesConnection: Bool
+    /// The seed the draw used, for the journal (a run replays with `--seed`).
+    package let seed: UInt64
+    /// Which request this was (0-based) to its (rule, method, path).
+    package let requestIndex: UInt64
+    /// The route rule that matched, as written (`/checkout/** [GET]`); nil when none did.
+    package let rule: String?
+
+    /// Creates a decision (the server's tests may build their own).
+    package init(
+        latency: Duration = .zero,
+        pacing: Pacing = .unpaced,
+        fault: Fault = .none,
+        response: ResponseOverride? = nil,
+        closesConnection: Bool = false,
+        seed: UInt64 = 0,
+        requestIndex: UInt64 = 0,
+        rule: String? = nil
+    ) {
+        self.latency = latency
+        self.pacing = pacing
+        self.fault = fault
+        self.response = response
+        self.closesConnection = closesConnection || fault.endsConnection
+        self.seed = seed
+        self.requestIndex = requestIndex
+        self.rule = rule
+    }
+
+    /// The fault for a log line: `-` when none.
+    package var faultDescription: String {
+        fault == .none ? "-" : fault.description
+    }
+
+    /// What was applied, for the request log and the journal: `latency=200ms fault=reset`, plus
+    /// `bandwidth=…` or `dribble=…` when the body is paced.
+    package var summary: String {
+        var text = "latency=\(latency.specDescription) fault=\(faultDescription)"
+        if pacing != .unpaced { text += " \(pacing)" }
+        return text
+    }
+
+    /// The summary.
+    package var description: String { summary }
+}

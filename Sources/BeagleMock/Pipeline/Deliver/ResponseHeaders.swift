@@ -1,0 +1,25 @@
+import HTTPTypes
+
+/// The headers every response carries, whatever produced it: CORS (Docs/AdminAPI.md, "CORS"),
+/// echoed request headers (`X-Echo-…`), `Date`, and `Connection: close` when the connection is to
+/// end after it.
+struct ResponseHeaders: Sendable {
+    private let dates = DateHeader()
+
+    /// Adds them to `response`, answering `request` (sent with `headers`) under `settings`.
+    /// `closing` says the connection ends after this response.
+    func add(
+        to response: inout OutgoingResponse, request: HTTPRequest, headers: SentHeaders, settings: SettingsSnapshot,
+        closing: Bool
+    ) {
+        // A preflight answer carries its own CORS grant.
+        if !(settings.cors && CORSPolicy.isPreflight(request)) {
+            CORSPolicy(enabled: settings.cors).decorate(&response.head.headerFields)
+        }
+        response.head.headerFields.append(contentsOf: HeaderEcho(setting: settings.echo).fields(for: headers))
+        response.head.headerFields[.date] = dates.current()
+        if closing || request.headerFields[.connection]?.lowercased() == "close" {
+            response.head.headerFields[.connection] = "close"
+        }
+    }
+}

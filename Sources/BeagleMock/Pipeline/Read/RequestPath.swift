@@ -1,0 +1,110 @@
+/// A request target decoded into safe path segments, or the reason it cannot name a file.
+///
+/// SPEC section 1: the path is percent-decoded once, without its query; empty segments collapse;
+/// bad escapes, invalid UTF-8, control characters, NUL, `/` or `\` inside a segment and `.` or
+/// `..` segments are refused with 400. What this type lets through can only name something
+/// below the root, lexically; symlinks are the store's concern.
+package struct RequestPath: Sendable, Hashable {
+    /// The decoded segments, none empty, none `.` or `..`, none holding `/`, `\` or a control character.
+    package let segments: [String]
+    /// The raw query string after `?`, without it; empty when there is none.
+    package let query: Substring
+
+    /// Why a request target cannot name a file.
+    package enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        case notOriginForm
+        case badPercentEscape
+        case invalidUTF8
+        case controlCharacter
+        case separatorInSegment
+        case dotSegment
+
+        package var description: String {
+            switch self {
+            case .notOriginForm: "the request target is not a path starting with '/'"
+            case .badPercentEscape: "the path has a malformed percent escape"
+            case .invalidUTF8: "the path is not valid UTF-8 once decoded"
+            case .controlCharacter: "the path holds a control character or NUL"
+            case .separatorInSegment: "the path holds an encoded '/' or a '\\' inside a segment"
+            case .dotSegment: "the path holds a '.' or '..' segment"
+            }
+        }
+    }
+
+    /// Decodes a raw request target (`/catalog/item-1?x=1`, or the absolute form
+    /// `http://host/catalog`).
+    package init(target: Substring) throws(Refusal) {
+        var target = target
+        if let fragment = target.firstIndex(of: "#") { target = target[..<fragment] }
+        if target.hasPrefix("http://") || target.hasPrefix("https://") {
+            let afterScheme = target.dropFirst(target.hasPrefix("https://") ? 8 : 7)
+            target = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+        }
+        guard target.first == "/" else { throw .notOriginForm }
+        let pathPart: Substring
+        if let mark = target.firstIndex(of: "?") {
+            pathPart = target[..<mark]
+            query = target[target.index(after: mark)...]
+        } else {
+            pathPart = target
+            query = ""
+        }
+        var segments: [String] = []
+        for raw in pathPart.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            segments.append(try Self.decodeSegment(raw))
+        }
+        self.segments = segments
+    }
+
+    /// Builds a path from segments already known to be safe (tests, internal routes).
+    init(checkedSegments: [String]) {
+        self.segments = checkedSegments
+        self.query = ""
+    }
+
+    /// The decoded path, `/` joined, with a leading `/` (`/` for the root).
+    package var path: String { "/" + segments.joined(separator: "/") }
+
+    /// Whether any segment is hidden (a dot-file or dot-folder), which is never served.
+    package var isHidden: Bool { segments.contains { $0.hasPrefix(".") } }
+
+    private static func decodeSegment(_ raw: Substring.UTF8View.SubSequence) throws(Refusal) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(raw.count)
+        var index = raw.startIndex
+        while index != raw.endIndex {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%") {
+                let high = raw.index(after: index)
+                guard high != raw.endIndex else { throw .badPercentEscape }
+                let low = raw.index(after: high)
+                guard low != raw.endIndex, let h = hexValue(raw[high]), let l = hexValue(raw[low]) else {
+                    throw .badPercentEscape
+                }
+                bytes.append(h << 4 | l)
+                index = raw.index(after: low)
+            } else {
+                bytes.append(byte)
+                index = raw.index(after: index)
+            }
+        }
+        for byte in bytes {
+            if byte < 0x20 || byte == 0x7F { throw .controlCharacter }
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { throw .separatorInSegment }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        if text == "." || text == ".." { throw .dotSegment }
+        // C1 control characters (U+0080–U+009F) are as unprintable as C0 ones.
+        if text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) { throw .controlCharacter }
+        return text
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

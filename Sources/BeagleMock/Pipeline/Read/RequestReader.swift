@@ -1,0 +1,98 @@
+import BeagleScreens
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// The read stage: decodes the path, reads the body, parses per-request control, and sorts out
+/// what the mock answers itself (CORS preflight, the admin API, refusals) from what goes through
+/// the rest of the pipeline.
+struct RequestReader: Sendable {
+    /// The largest request body read; larger ones get 413.
+    let maxBodySize: Int
+    private let clock = ContinuousClock()
+
+    /// What reading found.
+    enum Reading {
+        /// A CORS preflight, answered by the CORS policy.
+        case preflight
+        /// `/__admin…`: the admin API reads the rest itself.
+        case admin(RequestPath)
+        /// Refused before any stage after this one: the answer, the journal entry, and why (for the log).
+        case refused(OutgoingResponse, entry: JournalEntry, reason: String)
+        /// A request for the rest of the pipeline.
+        case request(ReadRequest)
+    }
+
+    /// Reads `request`, which arrived at `arrived`; `answersPreflight` when CORS is on.
+    func read(_ request: inout Request, arrived: ContinuousClock.Instant, answersPreflight: Bool) async throws -> Reading {
+        let head = request.head
+        if answersPreflight, CORSPolicy.isPreflight(head) { return .preflight }
+        let headers = SentHeaders(head)
+        let path: RequestPath
+        do {
+            path = try RequestPath(target: Substring(head.path ?? ""))
+        } catch {
+            let target = head.path ?? ""
+            let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            let entry = JournalEntry(
+                method: head.method, path: String(parts.first ?? ""), query: parts.count > 1 ? String(parts[1]) : "",
+                headers: headers, body: .empty)
+            let response = ErrorBody(error: "bad path: \(error.description)", path: head.path).response(.badRequest)
+            return .refused(response, entry: entry, reason: "refused=\(error)")
+        }
+        let reserved = ReservedRoute(path)
+        if reserved == .admin { return .admin(path) }
+        var body: ByteBuffer?
+        var ended = arrived
+        if Self.mayHaveBody(head) {
+            do {
+                body = try await request.collectBody(upTo: maxBodySize)
+                ended = clock.now
+            } catch is NIOTooManyBytesError {
+                let error = "request body larger than \(maxBodySize) bytes"
+                let response = ErrorBody(error: error, path: head.path).response(
+                    .contentTooLarge, headers: [.connection: "close"])
+                return .refused(response, entry: Self.entry(head, path, headers, body: nil), reason: "refused=body-too-large")
+            }
+        }
+        let control: RequestControl
+        do {
+            control = try Self.control(of: head, query: path.query)
+        } catch {
+            let response = OutgoingResponse.json(.badRequest, ErrorBody.encode(error.jsonBody))
+            return .refused(response, entry: Self.entry(head, path, headers, body: body), reason: "refused=control")
+        }
+        return .request(
+            ReadRequest(
+                head: head, path: path, headers: headers, body: body, control: control, isEcho: reserved == .echo,
+                platform: head.headerFields[.beaglePlatform].flatMap { BeaglePlatform(headerValue: $0) }, ended: ended))
+    }
+
+    /// The journal entry of a refused request.
+    private static func entry(_ head: HTTPRequest, _ path: RequestPath, _ headers: SentHeaders, body: ByteBuffer?) -> JournalEntry
+    {
+        JournalEntry(
+            method: head.method, path: path.path, query: String(path.query), headers: headers,
+            body: RecordedBody(body, limit: RequestJournal.bodyLimit))
+    }
+
+    /// The per-request control headers and query parameters; parsed only when some are present.
+    private static func control(of head: HTTPRequest, query: Substring) throws(RequestControlError) -> RequestControl {
+        let hasHeaders = head.headerFields.contains { $0.name.canonicalName.utf8.starts(with: "x-mock-".utf8) }
+        let hasQuery = query.utf8.contains(UInt8(ascii: "_")) && query.contains("__")
+        guard hasHeaders || hasQuery else { return .none }
+        let parameters = QueryParameters(query)
+        return try RequestControl.parse(
+            headerValues: { name in
+                guard let field = HTTPField.Name(name) else { return [] }
+                return head.headerFields[values: field]
+            },
+            queryValues: { parameters.values($0) })
+    }
+
+    /// Whether the request announces a body (a length or chunked encoding).
+    private static func mayHaveBody(_ head: HTTPRequest) -> Bool {
+        if let length = head.headerFields[.contentLength] { return length != "0" }
+        return head.headerFields[.transferEncoding] != nil
+    }
+}

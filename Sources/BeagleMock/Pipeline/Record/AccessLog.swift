@@ -1,0 +1,69 @@
+import HTTPTypes
+import Logging
+
+/// One line per request (Docs/Configuration.md, "Logs"): `GET /home 200 3.5 KB 212 ms latency=200ms fault=-`,
+/// logged at `info` with the same facts as metadata for the JSON log format.
+struct AccessLog: Sendable {
+    let logger: Logger
+
+    /// What one request got.
+    struct Record: Sendable {
+        var method: HTTPRequest.Method
+        var target: String
+        /// nil when no status line was sent (connection-level faults).
+        var status: Int?
+        var bytes: Int64
+        var duration: Duration
+        var latency: String = "-"
+        var fault: String = "-"
+        /// Why the request was refused or what else happened, for the curious.
+        var note: String?
+        /// The request's journal id (`GET /__admin/requests/{id}`); nil when it is not journalled.
+        var journalID: Int?
+
+        /// Adds `text` to the note, after what it says already.
+        mutating func append(_ text: String) {
+            note = [note, text].compactMap { $0 }.joined(separator: " ")
+        }
+    }
+
+    func record(_ record: Record) {
+        guard logger.logLevel <= .info else { return }
+        let status = record.status.map(String.init) ?? "-"
+        var line =
+            "\(record.method.rawValue) \(record.target) \(status) \(Self.size(record.bytes)) "
+            + "\(Self.milliseconds(record.duration)) latency=\(record.latency) fault=\(record.fault)"
+        if let note = record.note { line += " \(note)" }
+        var metadata: Logger.Metadata = [
+            "method": "\(record.method.rawValue)", "path": "\(record.target)", "status": "\(status)",
+            "bytes": "\(record.bytes)", "durationMs": "\(Self.millisecondsValue(record.duration))",
+            "latency": "\(record.latency)", "fault": "\(record.fault)",
+        ]
+        // The text line stays as it is; the JSON form can point at the journal entry.
+        if let id = record.journalID { metadata["journalId"] = "\(id)" }
+        logger.info("\(line)", metadata: metadata)
+    }
+
+    /// `512 B`, `3.5 KB`, `1.2 MB`.
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1024 { return "\(bytes) B" }
+        if bytes < 1024 * 1024 { return oneDecimal(Double(bytes) / 1024) + " KB" }
+        return oneDecimal(Double(bytes) / 1024 / 1024) + " MB"
+    }
+
+    /// `212 ms`, `0.4 ms`.
+    static func milliseconds(_ duration: Duration) -> String {
+        let ms = millisecondsValue(duration)
+        return (ms < 10 ? oneDecimal(ms) : String(Int(ms.rounded()))) + " ms"
+    }
+
+    static func millisecondsValue(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

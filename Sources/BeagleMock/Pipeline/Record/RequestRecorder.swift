@@ -1,0 +1,89 @@
+import HTTPTypes
+import Logging
+import ServiceLifecycle
+
+/// The record stage: one journal entry and one access-log line per request, with one outcome
+/// (Docs/AdminAPI.md, "The request journal").
+///
+/// An entry is written when the request has been read (so a hang shows while it hangs) and
+/// completed when the exchange ends, however it ends: a client that left, a cut at shutdown and a
+/// server-side failure are told apart, and the last is also logged as an error naming the file.
+struct RequestRecorder: Sendable {
+    let journal: RequestJournal
+    let accessLog: AccessLog
+    /// Where server-side failures are reported.
+    let logger: Logger
+    private let clock = ContinuousClock()
+
+    init(journal: RequestJournal, accessLog: AccessLog, logger: Logger) {
+        self.journal = journal
+        self.accessLog = accessLog
+        self.logger = logger
+    }
+
+    /// One request's record, from the moment it arrived.
+    struct Recording: Sendable {
+        let started: ContinuousClock.Instant
+        var line: AccessLog.Record
+        var journalID: Int?
+    }
+
+    /// Starts the record of a request that arrived at `started`.
+    func start(_ head: HTTPRequest, at started: ContinuousClock.Instant) -> Recording {
+        Recording(
+            started: started,
+            line: AccessLog.Record(method: head.method, target: head.path ?? "", status: nil, bytes: 0, duration: .zero))
+    }
+
+    /// Writes `entry` to the journal: the request has been read.
+    func journal(_ entry: JournalEntry, in recording: inout Recording) {
+        let id = journal.begin(entry)
+        recording.journalID = id
+        recording.line.journalID = id
+    }
+
+    /// Notes what the decision stage drew, for the log line.
+    func note(_ decision: FaultDecision, in recording: inout Recording) {
+        recording.line.latency = decision.latency.specDescription
+        recording.line.fault = decision.faultDescription
+        if decision.pacing != .unpaced { recording.line.note = "\(decision.pacing)" }
+    }
+
+    /// Notes why a request was refused, for the log line.
+    func note(refusal reason: String, in recording: inout Recording) {
+        recording.line.note = reason
+    }
+
+    /// Completes the record with what went out.
+    func finish(_ recording: Recording, _ delivery: Delivery) {
+        var recording = recording
+        let duration = clock.now - recording.started
+        if let id = recording.journalID {
+            journal.complete(id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome)
+        }
+        recording.line.status = delivery.status
+        recording.line.bytes = delivery.bytes
+        if delivery.outcome != .ok { recording.line.append("outcome=\(delivery.outcome.rawValue)") }
+        recording.line.duration = duration
+        accessLog.record(recording.line)
+    }
+
+    /// Completes the record of a request whose answer failed with `error` after `status` was
+    /// (or would have been) sent; returns the outcome.
+    @discardableResult
+    func finish(_ recording: Recording, failure error: any Error, status: Int?) -> Outcome {
+        let outcome = Self.outcome(of: error)
+        if let failure = error as? FileStreamError {
+            logger.error("\(failure)", metadata: ["file": "\(failure.path)"])
+        }
+        finish(recording, Delivery(status: outcome == .serverError ? status : nil, bytes: 0, outcome: outcome))
+        return outcome
+    }
+
+    /// What an error thrown while answering says about how the exchange ended.
+    static func outcome(of error: any Error) -> Outcome {
+        if error is FileStreamError { return .serverError }
+        if error is CancellationError || Task.isCancelled { return .shutdown }
+        return .clientGone
+    }
+}

@@ -1,0 +1,94 @@
+/// Every layer of settings but the request's own, fixed: what one request reads, once, so that a
+/// reload or a `PUT /__admin/settings` in the middle of it cannot mix two configurations.
+///
+/// Immutable, and a class so that taking one is a single reference copy. ``SettingsStore`` swaps in
+/// a new snapshot whole on every change.
+package final class SettingsSnapshot: Sendable {
+    /// The config file in force.
+    package let configuration: MockConfiguration
+    /// The runtime overrides in force.
+    package let runtime: RuntimeSettings
+    /// What the command line set.
+    package let flags: CommandLineSettings
+    /// The seed used when no layer sets one, chosen at random when the server started.
+    package let fallbackSeed: UInt64
+
+    /// The server-wide fields, resolved.
+    package let seed: UInt64
+    /// True when no layer sets a seed, so ``seed`` is the random fallback (the banner says so).
+    package let seedIsRandom: Bool
+    /// Header echo in force.
+    package let echo: EchoSetting
+    /// Whether CORS is on.
+    package let cors: Bool
+    /// When a hang gives up.
+    package let hangMax: Duration
+    /// How many requests the journal keeps.
+    package let journalSize: Int
+    /// Beagle's cache protocol, when on.
+    package let beagleCache: BeagleCacheSettings?
+
+    /// The layers below a route rule's and the request's, built once rather than per request.
+    private let runtimeLayer: SettingsLayer
+    private let flagsLayer: SettingsLayer
+    private let fileLayer: SettingsLayer
+
+    /// The globals' fingerprint: the counter key of requests no route rule matches.
+    let globalFingerprint: UInt64
+    /// The fingerprints of every rule and the globals: counters of any other are stale.
+    let fingerprints: Set<UInt64>
+
+    /// A snapshot of these layers.
+    init(configuration: MockConfiguration, runtime: RuntimeSettings, flags: CommandLineSettings, fallbackSeed: UInt64) {
+        self.configuration = configuration
+        self.runtime = runtime
+        self.flags = flags
+        self.fallbackSeed = fallbackSeed
+        runtimeLayer = runtime.layer
+        flagsLayer = flags.layer
+        fileLayer = configuration.layer
+        let serverWide = SettingsPrecedence(
+            request: .empty, runtime: runtimeLayer, route: .empty, flags: flagsLayer, file: fileLayer)
+        seedIsRandom = serverWide.seed == nil
+        seed = serverWide.seed ?? fallbackSeed
+        echo = serverWide.echo
+        cors = serverWide.cors
+        hangMax = serverWide.hangMax
+        journalSize = serverWide.journalSize
+        beagleCache = serverWide.beagleCache
+        globalFingerprint = stableHash("global \(configuration.globals)")
+        fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])
+    }
+
+    /// This snapshot with other runtime overrides.
+    func replacing(runtime: RuntimeSettings) -> SettingsSnapshot {
+        SettingsSnapshot(configuration: configuration, runtime: runtime, flags: flags, fallbackSeed: fallbackSeed)
+    }
+
+    /// This snapshot with another config file.
+    func replacing(configuration: MockConfiguration) -> SettingsSnapshot {
+        SettingsSnapshot(configuration: configuration, runtime: runtime, flags: flags, fallbackSeed: fallbackSeed)
+    }
+
+    /// The layers for a request with this control that matched `rule` (nil: no rule).
+    func precedence(request: SettingsLayer, rule: RouteRule?) -> SettingsPrecedence {
+        SettingsPrecedence(
+            request: request, runtime: runtimeLayer, route: rule?.layer ?? .empty, flags: flagsLayer, file: fileLayer)
+    }
+
+    /// What applies where no route rule matches, for the banner.
+    package var activeSettings: ActiveFaultSettings {
+        let layers = precedence(request: .empty, rule: nil)
+        let choice = layers.faultChoice
+        var faults = FaultRules.empty
+        var sequence: FaultSequence?
+        switch choice {
+        case .none: break
+        case .rules(let rules): faults = rules
+        case .sequence(let steps): sequence = steps
+        }
+        return ActiveFaultSettings(
+            latency: layers.latency, pacing: layers.pacing, faults: faults, sequence: sequence,
+            routeRuleCount: configuration.routes.count, seed: seed, seedIsRandom: seedIsRandom)
+    }
+}

@@ -1,0 +1,64 @@
+import HTTPTypes
+
+/// The source stage: what answers a request when no fault replaces the answer (Docs/Architecture.md,
+/// "A new response source"). Each kind is a case here and nothing else changes.
+struct ResponseSource: Sendable {
+    /// The screens and images folders.
+    let store: ScreenStore
+    /// The echo's body limit (the request body limit).
+    let maxBodySize: Int
+
+    /// Where a request's answer comes from.
+    enum Kind: Sendable, Equatable {
+        /// GET or HEAD: a screen, an image or another file of the folders.
+        case file
+        /// Another method: the route's method file (`cart.post.json`).
+        case methodFile
+        /// `/__echo…`: the request itself as JSON.
+        case echo
+    }
+
+    /// The kind of source that answers `request`.
+    static func kind(of request: ReadRequest) -> Kind {
+        if request.isEcho { return .echo }
+        return request.method == .get || request.method == .head ? .file : .methodFile
+    }
+
+    /// The response `request` gets without faults, under `settings`; `decision` carries the route
+    /// rule's `response:` override.
+    func response(for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot) async -> OutgoingResponse {
+        switch Self.kind(of: request) {
+        case .echo:
+            return EchoReply(request: request, body: RecordedBody(request.body, limit: maxBodySize)).response
+        case .file:
+            return await fileAnswer(for: request, override: nil, beagleCache: settings.beagleCache)
+        case .methodFile:
+            return await fileAnswer(for: request, override: decision.response, beagleCache: nil)
+        }
+    }
+
+    /// The folders' answer: a file, 405 with `Allow`, or 404 with suggestions.
+    private func fileAnswer(
+        for request: ReadRequest, override: ResponseOverride?, beagleCache: BeagleCacheSettings?
+    ) async -> OutgoingResponse {
+        let method = request.method
+        switch await store.resolve(request.path, method: method, platform: request.platform) {
+        case .file(let file):
+            return FileAnswer(file: file, request: request.head, beagleCache: beagleCache, override: override).response
+        case .methodNotAllowed(let allowed):
+            let names = allowed.map(\.rawValue)
+            if method == .options {
+                return OutgoingResponse(status: .noContent, headers: [.allow: (names + ["OPTIONS"]).joined(separator: ", ")])
+            }
+            return ErrorBody(
+                error: "\(method.rawValue) is not answered here: no \(method.rawValue.lowercased()) file for this route",
+                path: request.path.path, method: method.rawValue, allowed: names
+            ).response(.methodNotAllowed, headers: [.allow: names.joined(separator: ", ")])
+        case .notFound:
+            return ErrorBody(
+                error: "no screen or file answers this path", path: request.path.path,
+                suggestions: store.suggestions(for: request.path, platform: request.platform)
+            ).response(.notFound)
+        }
+    }
+}

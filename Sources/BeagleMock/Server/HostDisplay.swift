@@ -1,0 +1,35 @@
+/// How a listening address is written for a person and for a client: brackets around IPv6
+/// addresses in URLs, and the loopback address that reaches a server bound to a wildcard. The one
+/// place the banner, `baseURL` and the health check take these from.
+package enum HostDisplay {
+    /// Whether `host` listens on every address (`0.0.0.0`, `::`).
+    package static func isWildcard(_ host: String) -> Bool {
+        let bare = withoutBrackets(host)
+        return bare == "0.0.0.0" || bare == "::"
+    }
+
+    /// The address a client on this machine connects to: `127.0.0.1` for `0.0.0.0` (and for no
+    /// host at all), `::1` for `::`, otherwise the host itself, without brackets.
+    package static func reachable(_ host: String) -> String {
+        switch withoutBrackets(host.trimmingSpecWhitespace()) {
+        case "", "0.0.0.0": "127.0.0.1"
+        case "::": "::1"
+        case let bare: bare
+        }
+    }
+
+    /// The host as it goes into a URL or a `Host` header: an IPv6 address in brackets.
+    package static func inURL(_ host: String) -> String {
+        let bare = withoutBrackets(host)
+        return bare.contains(":") ? "[\(bare)]" : bare
+    }
+
+    /// `http://host:port`: the host as written in a URL, the port always shown.
+    package static func url(scheme: String = "http", host: String, port: Int) -> String {
+        "\(scheme)://\(inURL(host)):\(port)"
+    }
+
+    private static func withoutBrackets(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+}
