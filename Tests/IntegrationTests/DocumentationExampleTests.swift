@@ -4,7 +4,7 @@ import Foundation
 import MockTestSupport
 import Testing
 
-/// The examples of "Reproduce a fault in a test" in Docs/BeagleNetworking.md, as written there
+/// The examples of "Reproduce a fault in a test" in Docs/ClientLibrary.md, as written there
 /// (keep the two in step), so the documentation is code that compiles and passes.
 @Suite struct DocumentationExampleTests {
     static let files = [
