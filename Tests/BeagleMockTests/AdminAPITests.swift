@@ -1,5 +1,6 @@
 import Foundation
 import MockTestSupport
+import HTTPTypes
 import Testing
 
 @testable import BeagleMock

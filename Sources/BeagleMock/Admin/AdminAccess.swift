@@ -23,8 +23,7 @@ package enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     /// it; `0.0.0.0`, `::` and anything unresolvable count as not loopback, so the admin API is
     /// closed unless it is certainly private.
     package static func isLoopback(host: String) -> Bool {
-        var name = host
-        if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+        let name = HostDisplay.withoutBrackets(host)
         if name.lowercased() == "localhost" { return true }
         let address: SocketAddress
         if let literal = try? SocketAddress(ipAddress: name, port: 0) {

@@ -88,8 +88,9 @@ package struct HealthProbe: Sendable {
         let reading: Reading
         do {
             reading = try await channel.executeThenClose { inbound, outbound in
-                try await outbound.write(.head(head))
-                try await outbound.write(.end(nil))
+                // One write, so the request is whole on the wire before a server that answers
+                // as soon as it has the head can close the connection under a second write.
+                try await outbound.write(contentsOf: [.head(head), .end(nil)])
                 var status: Int?
                 var body: [UInt8] = []
                 for try await part in inbound {

@@ -14,20 +14,14 @@ package struct HealthTarget: Sendable, Equatable {
 
     /// The `Host` header: brackets around an IPv6 address, the port unless it is 80.
     package var hostHeader: String {
-        let name = host.contains(":") ? "[\(host)]" : host
+        let name = HostDisplay.inURL(host)
         return port == 80 ? name : "\(name):\(port)"
     }
 
     /// The server that `serve` would start with this `BEAGLE_MOCK_HOST`: a wildcard address is
     /// reached through loopback.
     package init(listeningHost: String?, port: Int) {
-        let trimmed = listeningHost?.trimmingCharacters(in: .whitespaces) ?? ""
-        switch trimmed {
-        case "", "0.0.0.0": host = "127.0.0.1"
-        case "::", "[::]": host = "::1"
-        default:
-            host = trimmed.hasPrefix("[") && trimmed.hasSuffix("]") ? String(trimmed.dropFirst().dropLast()) : trimmed
-        }
+        host = HostDisplay.reachable(listeningHost ?? "")
         self.port = port
         path = "/__admin/health"
     }
@@ -44,8 +38,7 @@ package struct HealthTarget: Sendable, Equatable {
             }
             throw HealthTargetError("--url '\(text)' is not an http:// URL; \(example)")
         }
-        var host = components.host ?? ""
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        let host = HostDisplay.withoutBrackets(components.host ?? "")
         guard !host.isEmpty else {
             throw HealthTargetError("--url '\(text)' has no host; \(example)")
         }

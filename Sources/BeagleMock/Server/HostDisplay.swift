@@ -29,7 +29,8 @@ package enum HostDisplay {
         "\(scheme)://\(inURL(host)):\(port)"
     }
 
-    private static func withoutBrackets(_ host: String) -> String {
+    /// The host without the brackets of a URL's IPv6 address.
+    package static func withoutBrackets(_ host: String) -> String {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 }
