@@ -3,7 +3,7 @@ import Logging
 /// Everything a `MockServer` is started with: where the screens are, where to listen, and how
 /// to behave. The command line builds one from its flags; a Swift test builds one directly.
 public struct MockServerConfiguration: Sendable {
-    /// The screens folder (SPEC section 1).
+    /// The screens folder (Docs/ScreensFolder.md).
     public var screensDirectory: String
     /// The folder served under `/images`; nil means a sibling `images/` folder when there is one.
     public var imagesDirectory: String?
@@ -14,7 +14,7 @@ public struct MockServerConfiguration: Sendable {
     /// The config file; nil means `beagle-mock.yml` in the screens folder when it exists.
     public var configFile: String?
     /// What the command line sets: latency, faults, bandwidth, seed, hang limit, journal size,
-    /// echo and CORS. They beat the config file's globals and lose to route rules (SPEC section 4).
+    /// echo and CORS. They beat the config file's globals and lose to route rules (Docs/Configuration.md).
     public var flags: CommandLineSettings
     /// The admin API's bearer token (`--admin-token`, `BEAGLE_MOCK_ADMIN_TOKEN`): needed, and only
     /// then used, when `host` is not a loopback address; without one the admin API is off there.

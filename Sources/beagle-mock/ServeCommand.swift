@@ -27,8 +27,8 @@ struct ServeCommand: AsyncParsableCommand {
               beagle-mock serve --host 0.0.0.0 --admin-token s3cret
                                                        admin API with a bearer token
 
-            Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s
-            (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s).
+            Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s,
+            X-Mock-Dribble: 10x2s (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s, __dribble=10x2s).
 
             What the app sent: GET /__admin/requests is the journal, newest first; /__echo \
             answers any request with the request itself as JSON; GET /__admin/openapi.json \

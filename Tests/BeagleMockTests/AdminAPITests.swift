@@ -1,11 +1,11 @@
 import Foundation
-import MockTestSupport
 import HTTPTypes
+import MockTestSupport
 import Testing
 
 @testable import BeagleMock
 
-/// SPEC section 6: the admin API against a live server on loopback (open).
+/// Docs/AdminAPI.md: the admin API against a live server on loopback (open).
 @Suite struct AdminAPITests {
     static let home = #"{"_beagleComponent_":"beagle:screenComponent","child":{"_beagleComponent_":"beagle:text","text":"home"}}"#
     static let files = [

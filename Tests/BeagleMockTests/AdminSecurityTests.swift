@@ -5,7 +5,7 @@ import Testing
 
 @testable import BeagleMock
 
-/// SPEC section 6: the admin API is open on loopback; beyond it, a bearer token or nothing.
+/// Docs/AdminAPI.md: the admin API is open on loopback; beyond it, a bearer token or nothing.
 /// Servers bound to 0.0.0.0 here are reached through 127.0.0.1.
 @Suite struct AdminSecurityTests {
     static let files = ["screens/home.json": #"{"hello":"world"}"#]

@@ -4,7 +4,7 @@ import Testing
 
 @testable import BeagleMock
 
-/// SPEC section 6: CORS on by default for every route, preflight included, the admin API and the
+/// Docs/AdminAPI.md: CORS on by default for every route, preflight included, the admin API and the
 /// echo too; `--no-cors` turns all of it off.
 @Suite struct CORSTests {
     static let files = ["screens/home.json": #"{"hello":"world"}"#]

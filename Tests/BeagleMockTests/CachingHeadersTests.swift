@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Strong ETags, Last-Modified and 304s (SPEC section 1).
+/// Strong ETags, Last-Modified and 304s (Docs/ScreensFolder.md).
 @Suite struct CachingHeadersTests {
     static let files = ["screens/home.json": #"{"home":1}"#, "images/logo.png": "PNG"]
 

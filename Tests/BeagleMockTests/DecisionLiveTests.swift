@@ -4,7 +4,7 @@ import MockTestSupport
 import Testing
 
 /// Latency, pacing, rates, seeds, sequences and the config file, seen from a client of a live
-/// server (SPEC sections 2–4).
+/// server (Docs/LatencyAndFaults.md and Docs/Configuration.md).
 @Suite struct DecisionLiveTests {
     static let files = ["screens/home.json": #"{"home":true}"#, "screens/flaky.json": #"{"flaky":true}"#]
 
@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    /// SPEC section 2: latency runs from the end of the request, so a body that arrives late
+    /// Docs/LatencyAndFaults.md: latency runs from the end of the request, so a body that arrives late
     /// delays the answer by the whole latency again.
     @Test func latencyCountsFromTheEndOfTheRequestBody() async throws {
         try await withMockServer(files: Self.files) { server, _ in

@@ -262,4 +262,12 @@ import Testing
         #expect(plan.hangMax == .seconds(300))
         #expect(plan.journalSize == 1_000)
     }
+
+    /// A drawn latency is logged to the millisecond (`208ms`), a written one as written (`1.5s`).
+    @Test func drawnLatenciesAreLoggedToTheMillisecond() {
+        #expect(FaultDecision(latency: .nanoseconds(208_007_366)).latencyDescription == "208ms")
+        #expect(FaultDecision(latency: .microseconds(2_460)).latencyDescription == "2.5ms")
+        #expect(FaultDecision(latency: .milliseconds(1_500)).latencyDescription == "1.5s")
+        #expect(FaultDecision(latency: .zero).summary == "latency=0ms fault=-")
+    }
 }

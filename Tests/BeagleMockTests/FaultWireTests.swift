@@ -3,7 +3,7 @@ import Foundation
 import MockTestSupport
 import Testing
 
-/// Every fault of SPEC section 3 as bytes on the wire, read from a raw socket.
+/// Every fault of Docs/LatencyAndFaults.md as bytes on the wire, read from a raw socket.
 @Suite struct FaultWireTests {
     static let body = #"{"_beagleComponent_":"beagle:text","text":"\#(String(repeating: "x", count: 4000))"}"#
     static let files = ["screens/home.json": body, "images/pic.png": "\u{89}PNG-not-really"]

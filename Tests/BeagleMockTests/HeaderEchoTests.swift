@@ -5,7 +5,7 @@ import Testing
 
 @testable import BeagleMock
 
-/// SPEC section 5: `X-Echo-<Name>` response headers, and `/__echo`.
+/// Docs/AdminAPI.md: `X-Echo-<Name>` response headers, and `/__echo`.
 @Suite struct HeaderEchoTests {
     static let files = ["screens/home.json": #"{"hello":"world"}"#]
 

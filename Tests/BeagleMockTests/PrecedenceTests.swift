@@ -2,7 +2,7 @@ import Testing
 
 @testable import BeagleMock
 
-/// SPEC section 4: per-request control > runtime overrides > first matching route rule > flags >
+/// Docs/Configuration.md: per-request control > runtime overrides > first matching route rule > flags >
 /// config globals > defaults, field by field, each field whole.
 @Suite struct PrecedenceTests {
     static let file = """

@@ -6,7 +6,7 @@ import Testing
 
 @testable import BeagleMock
 
-/// SPEC section 6's journal: the ring itself, and what a live server writes into it.
+/// Docs/AdminAPI.md's journal: the ring itself, and what a live server writes into it.
 @Suite struct RequestJournalTests {
     static func entry(_ path: String) -> JournalEntry {
         JournalEntry(

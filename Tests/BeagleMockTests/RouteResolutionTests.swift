@@ -3,7 +3,7 @@ import Foundation
 import MockTestSupport
 import Testing
 
-/// SPEC section 1's route rules, against a live server.
+/// Docs/ScreensFolder.md's route rules, against a live server.
 @Suite struct RouteResolutionTests {
     static let files = [
         "screens/home.json": #"{"_beagleComponent_":"beagle:text","text":"default"}"#,

@@ -38,7 +38,7 @@ import Testing
         #expect(ScreenFolder.route(forPath: path) == route)
     }
 
-    // MARK: - SPEC section 1, rule by rule
+    // MARK: - Docs/ScreensFolder.md, rule by rule
 
     @Test func plainScreensAndIndexFiles() {
         #expect(served("/home") == "home.json")

@@ -3,7 +3,7 @@ import Foundation
 import MockTestSupport
 import Testing
 
-/// Every fault of SPEC section 3 that drops or breaks a connection, met by URLSession in a
+/// Every fault of Docs/LatencyAndFaults.md that drops or breaks a connection, met by URLSession in a
 /// `network-probe` process rather than in this one (see `NetworkProbe`: on Linux URLSession can
 /// kill its whole process on such a fault, swift-corelibs-foundation #5285).
 ///
@@ -105,7 +105,7 @@ import Testing
         }
     }
 
-    /// SPEC section 3: a response that was spared a connection-ending fault closes its
+    /// Docs/LatencyAndFaults.md: a response that was spared a connection-ending fault closes its
     /// connection, so that the next request, which draws the fault, cannot be re-sent silently
     /// on the pooled connection and succeed (here the third entry of the sequence is `ok`).
     @Test(arguments: ["reset", "empty-response"])

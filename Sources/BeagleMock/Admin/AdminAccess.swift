@@ -1,6 +1,6 @@
 import NIOCore
 
-/// Who may use the admin API beyond `/__admin/health`, which is always open (SPEC section 6).
+/// Who may use the admin API beyond `/__admin/health`, which is always open (Docs/AdminAPI.md).
 package enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     /// Bound to a loopback address: only this machine can connect, so no token is needed.
     case open

@@ -1,6 +1,6 @@
 import HTTPTypes
 
-/// Lets a request into the admin API, or answers why not (SPEC section 6): open on loopback; beyond
+/// Lets a request into the admin API, or answers why not (Docs/AdminAPI.md): open on loopback; beyond
 /// it, `Authorization: Bearer <token>` or 401, and 403 when the server has no token at all.
 ///
 /// The 401 challenge is `Bearer`, never `Basic`: URLSession on Linux hangs past its timeout on a

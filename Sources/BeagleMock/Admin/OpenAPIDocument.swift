@@ -243,7 +243,7 @@ enum OpenAPIDocument {
                       "latencyMs": {"type": "number", "minimum": 0, "description": "The latency drawn."},
                       "durationMs": {"type": ["number", "null"], "minimum": 0, "description": "From the start of the request to its end; null while in flight."},
                       "bytes": {"type": "integer", "minimum": 0, "description": "Response body bytes sent."},
-                      "outcome": {"type": ["string", "null"], "enum": ["ok", "reset", "closed", "hang-expired", "client-gone", null], "description": "How the exchange ended; null while in flight."},
+                      "outcome": {"type": ["string", "null"], "enum": ["ok", "reset", "closed", "hang-expired", "client-gone", "shutdown", "server-error", null], "description": "How the exchange ended; null while in flight. ok: a whole response; reset and closed: a fault ended the connection; hang-expired: a hang reached --hang-max; client-gone: the client left first; shutdown: the server stopped first; server-error: the server could not finish (a file shrank or became unreadable while sent)."},
                       "rule": {"type": ["string", "null"], "description": "The route rule that matched, like `/checkout/** [GET]`; null when none did."}
                     },
                     "additionalProperties": false

@@ -1,4 +1,4 @@
-/// What goes wrong with one response (SPEC section 3), or ``none``.
+/// What goes wrong with one response (Docs/LatencyAndFaults.md), or ``none``.
 ///
 /// Names (case-insensitive): `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`,
 /// `truncate`, `malformed-chunk`, `malformed-json`, `corrupt`, `hang`, `none`; and WireMock's
@@ -101,7 +101,7 @@ package enum Fault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True for faults after which the connection cannot carry another request, so a response that
-    /// might get one must say `Connection: close` (SPEC section 3).
+    /// might get one must say `Connection: close` (Docs/LatencyAndFaults.md).
     package var endsConnection: Bool {
         switch self {
         case .emptyResponse, .reset, .resetMidBody, .garbage, .truncate, .malformedChunk, .hang:

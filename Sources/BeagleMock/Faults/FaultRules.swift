@@ -1,4 +1,4 @@
-/// The fault rules of one layer: one draw picks at most one of them (SPEC section 3).
+/// The fault rules of one layer: one draw picks at most one of them (Docs/LatencyAndFaults.md).
 ///
 /// A uniform u in [0, 1) picks rule i when the rates before it sum to at most u and the rates up to
 /// it sum to more than u; past the last rule, no fault. Rates summing above 1 are refused. An empty

@@ -1,5 +1,5 @@
 /// A scripted series of faults: the n-th request to a (rule, method, path) gets entry n, and the
-/// last entry repeats (SPEC section 3).
+/// last entry repeats (Docs/LatencyAndFaults.md).
 ///
 /// YAML: `sequence: ["status:500", "status:500", ok]`, where `ok` (or `none`) means no fault. String
 /// form: the same entries separated by commas, `status:500,status:500,ok`. At most 10,000 entries.

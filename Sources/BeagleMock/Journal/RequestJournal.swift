@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// The request journal (SPEC section 6): the newest requests the server has read, in a bounded
+/// The request journal (Docs/AdminAPI.md): the newest requests the server has read, in a bounded
 /// ring, for `GET /__admin/requests`.
 ///
 /// Every request but preflights and the admin API's own is written once read and completed once
@@ -10,7 +10,7 @@ import Synchronization
 /// without encoding. Ids are consecutive, so completing an entry finds its slot by arithmetic; an
 /// entry pushed out of the ring (or cleared) before its request ends is simply not completed.
 final class RequestJournal: Sendable {
-    /// The most body bytes an entry keeps (SPEC section 6).
+    /// The most body bytes an entry keeps (Docs/AdminAPI.md).
     static let bodyLimit = 64 << 10
 
     private let state: Mutex<State>

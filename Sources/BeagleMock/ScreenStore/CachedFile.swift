@@ -34,7 +34,7 @@ final class CachedFile: Sendable {
         self.trusted = readAt - status.modified > settle && readAt - status.changed > settle
     }
 
-    /// The body filtered for `platform` (SPEC section 1's `beaglePlatform` wrappers), computed
+    /// The body filtered for `platform` (Docs/ScreensFolder.md's `beaglePlatform` wrappers), computed
     /// once per platform; the stored bytes when filtering changes nothing.
     func rendition(for platform: BeaglePlatform) -> Rendition? {
         guard let bytes else { return nil }

@@ -1,4 +1,4 @@
-/// The `Content-Type` the server sends, chosen by file extension (SPEC section 1).
+/// The `Content-Type` the server sends, chosen by file extension (Docs/ScreensFolder.md).
 enum ContentType {
     static let json = "application/json; charset=utf-8"
     static let fallback = "application/octet-stream"

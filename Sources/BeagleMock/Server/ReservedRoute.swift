@@ -1,6 +1,6 @@
 import BeagleScreens
 
-/// The paths the mock answers itself and never from the screens folder (SPEC sections 5 and 6):
+/// The paths the mock answers itself and never from the screens folder (Docs/AdminAPI.md):
 /// `/__admin` and everything under it, `/__echo` and everything under it. A first segment such as
 /// `__admin.json` or `__echo.ios` counts too, since route resolution would read it as the same
 /// route; so a screen file there can never shadow the mock's own answers.

@@ -1,7 +1,7 @@
 import BeagleScreens
 import Foundation
 
-/// The file names a route can be saved under, by the screens-folder rules of SPEC section 1.
+/// The file names a route can be saved under, by the screens-folder rules of Docs/ScreensFolder.md.
 enum SnapshotPath {
     /// The percent-decoded segments of a BFF route (`/catalog/item%201?x=1` gives `catalog`,
     /// `item 1`), or why no file in a screens folder can stand for it.

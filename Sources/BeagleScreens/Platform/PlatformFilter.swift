@@ -1,7 +1,7 @@
 import Foundation
 
 /// Rewrites screen JSON for one platform as Beagle's Kotlin BFF does with `beaglePlatform`
-/// wrappers (SPEC section 1).
+/// wrappers (Docs/ScreensFolder.md).
 ///
 /// A wrapper is an object `{"beaglePlatform": P, "child": {…}}`, what the Kotlin backend's
 /// `component.setPlatform(P)` produces. For a request from platform p:

@@ -1,4 +1,4 @@
-/// The files that may answer a route, in the order SPEC section 1 tries them.
+/// The files that may answer a route, in the order Docs/ScreensFolder.md tries them.
 ///
 /// For GET and HEAD to route R: a non-JSON file at R; with a platform p, `R.<p>.json`, then
 /// `R.mobile.json` for IOS and ANDROID, then the same under `R/index`; then `R.json`, then

@@ -1,6 +1,6 @@
 /// What a file in a screens folder stands for, read from its path alone.
 ///
-/// The rules of the screens folder (SPEC section 1):
+/// The rules of the screens folder (Docs/ScreensFolder.md):
 /// - `home.json` is the route `/home`; `catalog/index.json` is `/catalog`; `index.json` is `/`.
 /// - `home.ios.json`, `home.android.json`, `home.web.json`, `home.mobile.json` are platform
 ///   variants of `/home`; they are not routes by their own name.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The files of a screens folder and its images folder, and the route resolution of SPEC
-/// section 1 over them.
+/// The files of a screens folder and its images folder, and the route resolution of
+/// Docs/ScreensFolder.md over them.
 ///
 /// A `ScreenFolder` is a snapshot: ``init(contentsOf:images:configFile:)`` lists the disk once,
 /// and everything else is a pure function of that listing (no disk access, no cache, same

@@ -1,7 +1,7 @@
 import BeagleNetworking
 
 // Custom components and actions named in the custom roots of Beagle iOS's test fixtures
-// (`../shared/conformance/beagle-ios-fixtures/Tests--*.json` and others), as an app would
+// (`beagle-ios-fixtures/Tests--*.json` in the conformance data, and others), as an app would
 // write them.
 
 struct PolymorphicComponent: ServerDrivenComponent {

@@ -2,7 +2,7 @@
 /// out on the wire.
 package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
     /// How long to wait before the first byte (already drawn). Zero for ``Fault/hang``, which
-    /// never answers (SPEC section 2: latency comes before every outcome except hang).
+    /// never answers (Docs/LatencyAndFaults.md: latency comes before every outcome except hang).
     package let latency: Duration
     /// How to pace the body.
     package let pacing: Pacing
@@ -11,7 +11,7 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
     /// Another status and headers for a method file's answer, from the matching route rule.
     package let response: ResponseOverride?
     /// True when a connection-ending fault could have been drawn for this request, so its response
-    /// must close the connection (`Connection: close`, SPEC section 3) — even when none was drawn.
+    /// must close the connection (`Connection: close`, Docs/LatencyAndFaults.md) — even when none was drawn.
     package let closesConnection: Bool
     /// The seed the draw used, for the journal (a run replays with `--seed`).
     package let seed: UInt64
@@ -41,6 +41,15 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
         self.rule = rule
     }
 
+    /// The latency for a log line: `250ms` and `1.5s` as written in a spec, and a drawn latency
+    /// (`100ms..400ms`) to the millisecond, `208ms` rather than `208007366ns`.
+    package var latencyDescription: String {
+        let milliseconds = latency.inMilliseconds
+        if milliseconds == milliseconds.rounded() { return latency.specDescription }
+        if milliseconds >= 10 { return "\(Int(milliseconds.rounded()))ms" }
+        return "\((milliseconds * 10).rounded() / 10)ms"
+    }
+
     /// The fault for a log line: `-` when none.
     package var faultDescription: String {
         fault == .none ? "-" : fault.description
@@ -49,7 +58,7 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
     /// What was applied, for the request log and the journal: `latency=200ms fault=reset`, plus
     /// `bandwidth=…` or `dribble=…` when the body is paced.
     package var summary: String {
-        var text = "latency=\(latency.specDescription) fault=\(faultDescription)"
+        var text = "latency=\(latencyDescription) fault=\(faultDescription)"
         if pacing != .unpaced { text += " \(pacing)" }
         return text
     }

@@ -1,4 +1,4 @@
-/// Paces a body as it is written (SPEC section 2): at most a bandwidth, or a dribble of N chunks
+/// Paces a body as it is written (Docs/LatencyAndFaults.md): at most a bandwidth, or a dribble of N chunks
 /// each preceded by duration/N. Waits are timers, so a thousand paced bodies cost nothing while
 /// they wait.
 struct BodyPacer: Sendable {

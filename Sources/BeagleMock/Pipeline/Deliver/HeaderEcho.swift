@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 
-/// Header echo (SPEC section 5): for each request header the setting names, an
+/// Header echo (Docs/AdminAPI.md): for each request header the setting names, an
 /// `X-Echo-<Name>: <value>` response header, so that a test can read what its client really sent
 /// (the platform header, the token, the user agent) from any response.
 ///

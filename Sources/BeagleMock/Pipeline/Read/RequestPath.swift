@@ -1,6 +1,6 @@
 /// A request target decoded into safe path segments, or the reason it cannot name a file.
 ///
-/// SPEC section 1: the path is percent-decoded once, without its query; empty segments collapse;
+/// Docs/ScreensFolder.md: the path is percent-decoded once, without its query; empty segments collapse;
 /// bad escapes, invalid UTF-8, control characters, NUL, `/` or `\` inside a segment and `.` or
 /// `..` segments are refused with 400. What this type lets through can only name something
 /// below the root, lexically; symlinks are the store's concern.

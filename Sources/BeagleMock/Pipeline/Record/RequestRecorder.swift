@@ -44,7 +44,7 @@ struct RequestRecorder: Sendable {
 
     /// Notes what the decision stage drew, for the log line.
     func note(_ decision: FaultDecision, in recording: inout Recording) {
-        recording.line.latency = decision.latency.specDescription
+        recording.line.latency = decision.latencyDescription
         recording.line.fault = decision.faultDescription
         if decision.pacing != .unpaced { recording.line.note = "\(decision.pacing)" }
     }

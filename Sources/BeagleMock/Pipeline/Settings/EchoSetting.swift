@@ -1,6 +1,6 @@
 import Foundation
 
-/// Which request headers come back as `X-Echo-<Name>` (SPEC section 5).
+/// Which request headers come back as `X-Echo-<Name>` (Docs/AdminAPI.md).
 ///
 /// YAML and JSON: `true` (every header but hop-by-hop ones), `false`, or a list of header names
 /// (`[Authorization, beagle-platform]`, matched case-insensitively).
