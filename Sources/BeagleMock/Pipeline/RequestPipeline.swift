@@ -46,8 +46,14 @@ struct RequestPipeline: Sendable {
             try await answer(CORSPolicy.preflightResponse(for: head), head, settings, writer, recording)
             return
         case .admin(let path):
-            try await answer(
-                try await admin.respond(to: &request, path: path, settings: settings), head, settings, writer, recording)
+            let response: OutgoingResponse
+            do {
+                response = try await admin.respond(to: &request, path: path, settings: settings)
+            } catch {
+                recorder.finish(recording, failure: error, status: nil)
+                throw error
+            }
+            try await answer(response, head, settings, writer, recording)
             return
         case .refused(let response, let entry, let reason):
             recorder.journal(entry, in: &recording)
