@@ -7,21 +7,15 @@ import Darwin
 #endif
 
 /// A folder whose files are served, and the one rule that keeps everything else out: a file is
-/// found only when its real path (symlinks followed) lies inside the folder's real path at a
-/// segment boundary, and no segment of that real path below the folder is hidden (a dot-name).
+/// served only when the real path of what was opened (symlinks followed) lies inside the folder's
+/// real path at a segment boundary, and no segment of it below the folder is hidden (a dot-name).
+///
+/// The file is opened first and judged by its descriptor, so the check and the read concern the
+/// same file: a name swapped between a regular file and a symlink to the outside in the middle of
+/// a request cannot slip the outside file past the check (Docs/ScreensFolder.md, "Path safety").
 struct ContainedRoot: Sendable {
     /// The folder's real path, without a trailing `/` (unless it is `/` itself).
     let path: String
-
-    /// A regular file found inside the root.
-    struct Found: Sendable {
-        /// The file's path: lexical when no symlink was crossed, else its real path.
-        let path: String
-        /// The path below the root, `/` separated (as `ScreenFileName` reads it).
-        let relativePath: String
-        /// The file's status, symlinks followed.
-        let status: FileStatus
-    }
 
     /// Opens a root; nil when `directory` does not exist or is not a folder.
     init?(directory: String) {
@@ -29,22 +23,20 @@ struct ContainedRoot: Sendable {
         self.path = real.count > 1 && real.hasSuffix("/") ? String(real.dropLast()) : real
     }
 
-    /// Looks up `relative` (segments already free of `.`, `..`, separators and control
-    /// characters; see `RequestPath`). Only regular files are returned.
-    func regularFile(at relative: String) -> Found? {
-        let full = prefix + relative
-        guard let status = FileStatus.lstat(full) else { return nil }
-        if status.kind == .regular, !crossesSymlink(relative) {
-            return Found(path: full, relativePath: relative, status: status)
+    /// Opens the regular file at `relative` (segments already free of `.`, `..`, separators and
+    /// control characters; see `RequestPath`), or nil when nothing servable is there.
+    func regularFile(at relative: String) -> OpenedFile? {
+        // Non-blocking, so that a FIFO planted in the folder cannot hold the open; regular files
+        // ignore the flag.
+        let descriptor = open(prefix + relative, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        guard let status = FileStatus.fstat(descriptor), status.kind == .regular,
+            let real = Self.path(of: descriptor), contains(real)
+        else {
+            close(descriptor)
+            return nil
         }
-        guard status.kind == .regular || status.kind == .symlink else { return nil }
-        // A symlink somewhere on the way: judge by the real path.
-        guard let real = Self.realPath(full), real.hasPrefix(prefix) else { return nil }
-        let below = String(real.dropFirst(prefix.count))
-        guard !below.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-            let target = FileStatus.stat(real), target.kind == .regular
-        else { return nil }
-        return Found(path: real, relativePath: relative, status: target)
+        return OpenedFile(descriptor: descriptor, path: real, relativePath: relative, status: status)
     }
 
     /// Whether a directory exists at `relative` inside the root (for `R/index` candidates).
@@ -52,18 +44,26 @@ struct ContainedRoot: Sendable {
         FileStatus.lstat(prefix + relative)?.kind == .directory
     }
 
+    /// Whether `real`, a real path, lies below the root with no hidden segment on the way.
+    func contains(_ real: String) -> Bool {
+        guard real.hasPrefix(prefix) else { return false }
+        return !real.dropFirst(prefix.count).split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
     private var prefix: String { path == "/" ? "/" : path + "/" }
 
-    /// Whether any folder on the way to `relative` is a symlink.
-    private func crossesSymlink(_ relative: String) -> Bool {
-        var folder = prefix
-        let parts = relative.split(separator: "/")
-        for part in parts.dropLast() {
-            folder += part
-            if FileStatus.lstat(folder)?.kind != .directory { return true }
-            folder += "/"
-        }
-        return false
+    /// The path the kernel has for an open descriptor: what was really opened.
+    static func path(of descriptor: Int32) -> String? {
+        #if canImport(Darwin)
+        var buffer = [UInt8](repeating: 0, count: Int(MAXPATHLEN))
+        guard fcntl(descriptor, F_GETPATH, &buffer) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        #else
+        var buffer = [UInt8](repeating: 0, count: 4097)
+        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard count > 0, count < buffer.count - 1 else { return nil }
+        return String(decoding: buffer[..<count], as: UTF8.self)
+        #endif
     }
 
     static func realPath(_ path: String) -> String? {

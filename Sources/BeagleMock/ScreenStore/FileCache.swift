@@ -30,22 +30,22 @@ final class FileCache: Sendable {
         self.capacity = capacity
     }
 
-    /// The current version of a file found by `ContainedRoot`; nil when it cannot be read.
-    func file(_ found: ContainedRoot.Found) async -> CachedFile? {
-        if let cached = state.withLock({ $0.entries[found.path] }), cached.trusted,
-            cached.status.sameVersion(as: found.status)
+    /// The current version of a file opened by `ContainedRoot`, read from its descriptor (never
+    /// reopened by name); nil when it cannot be read.
+    func file(_ opened: OpenedFile) async -> CachedFile? {
+        if let cached = state.withLock({ $0.entries[opened.path] }), cached.trusted,
+            cached.status.sameVersion(as: opened.status)
         {
             return cached
         }
         let fresh: CachedFile?
-        if found.status.size > largestCachedFile {
-            let path = found.path
-            fresh = try? await NIOThreadPool.singleton.runIfActive { Self.hashLargeFile(at: path) } ?? nil
+        if opened.status.size > largestCachedFile {
+            fresh = try? await NIOThreadPool.singleton.runIfActive { Self.hashLargeFile(opened) } ?? nil
         } else {
-            fresh = Self.readSmallFile(at: found.path)
+            fresh = Self.readSmallFile(opened)
         }
         guard let fresh else { return nil }
-        store(fresh, at: found.path)
+        store(fresh, at: opened.path)
         return fresh
     }
 
@@ -72,39 +72,35 @@ final class FileCache: Sendable {
         }
     }
 
-    private static func readSmallFile(at path: String) -> CachedFile? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard let status = FileStatus.fstat(descriptor), status.kind == .regular else { return nil }
-        var buffer = ByteBufferAllocator().buffer(capacity: Int(status.size))
+    private static func readSmallFile(_ opened: OpenedFile) -> CachedFile? {
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(opened.status.size))
+        var offset: Int64 = 0
         while true {
             var result = 0
             buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: 16 << 10) { target in
-                result = read(descriptor, target.baseAddress, target.count)
+                result = opened.read(into: target, at: offset)
                 return max(result, 0)
             }
-            if result < 0, errno == EINTR { continue }
-            if result <= 0 { break }
+            if result < 0 { return nil }
+            if result == 0 { break }
+            offset += Int64(result)
         }
         return CachedFile(
-            status: status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
+            status: opened.status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
             readAt: HTTPDate.nowNanoseconds())
     }
 
-    private static func hashLargeFile(at path: String) -> CachedFile? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        guard let status = FileStatus.fstat(descriptor), status.kind == .regular else { return nil }
+    private static func hashLargeFile(_ opened: OpenedFile) -> CachedFile? {
         var hash = ContentHash()
         var chunk = [UInt8](repeating: 0, count: 256 << 10)
+        var offset: Int64 = 0
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count <= 0 { break }
+            let count = chunk.withUnsafeMutableBytes { opened.read(into: $0, at: offset) }
+            if count < 0 { return nil }
+            if count == 0 { break }
             hash.update(with: chunk[0..<count])
+            offset += Int64(count)
         }
-        return CachedFile(status: status, bytes: nil, hash: hash, readAt: HTTPDate.nowNanoseconds())
+        return CachedFile(status: opened.status, bytes: nil, hash: hash, readAt: HTTPDate.nowNanoseconds())
     }
 }

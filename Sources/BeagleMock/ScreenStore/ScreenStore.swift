@@ -67,7 +67,7 @@ final class ScreenStore: Sendable {
     }
 
     private func firstFile(route: String, platform: BeaglePlatform?, method: String?)
-        -> (RouteCandidates.Candidate, ContainedRoot.Found)?
+        -> (RouteCandidates.Candidate, OpenedFile)?
     {
         for candidate in RouteCandidates(route: route, platform: platform, method: method) {
             guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
@@ -91,14 +91,14 @@ final class ScreenStore: Sendable {
     /// Whether `found` is the config file, under any name. It is either found by its own real
     /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
     /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
-    private func isConfig(_ found: ContainedRoot.Found) -> Bool {
+    private func isConfig(_ found: OpenedFile) -> Bool {
         guard let configPath else { return false }
         if found.path == configPath { return true }
         guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
         return config.sameFile(as: found.status)
     }
 
-    private func serve(_ found: ContainedRoot.Found, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)
+    private func serve(_ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)
         async -> Answer
     {
         guard let file = await cache.file(found) else { return .notFound }
@@ -115,7 +115,7 @@ final class ScreenStore: Sendable {
                 hash = rendition.hash
             }
         } else {
-            body = .file(path: found.path, size: file.status.size)
+            body = .file(found, size: file.status.size)
         }
         return .file(
             ServedFile(

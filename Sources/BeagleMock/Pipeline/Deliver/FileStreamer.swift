@@ -9,10 +9,11 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a file in chunks on NIO's thread pool, so that a large file is never whole in memory
-/// and a slow disk never blocks the request tasks.
+/// Reads an open file in chunks on NIO's thread pool, so that a large file is never whole in
+/// memory and a slow disk never blocks the request tasks. It reads the descriptor the store
+/// opened and checked, never the name again.
 struct FileStreamer: Sendable {
-    let path: String
+    let file: OpenedFile
     let size: Int64
     var chunkSize = 128 << 10
 
@@ -20,21 +21,23 @@ struct FileStreamer: Sendable {
     /// the file grew, so the body matches the `Content-Length` already sent.
     @discardableResult
     func stream(_ send: (ByteBuffer) async throws -> Void) async throws -> Int64 {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileStreamError.unreadable(path) }
-        defer { close(descriptor) }
         var offset: Int64 = 0
         while offset < size {
             let want = Int(min(Int64(chunkSize), size - offset))
             let start = offset
-            let chunk = try await NIOThreadPool.singleton.runIfActive {
+            let file = self.file
+            let (chunk, failed) = try await NIOThreadPool.singleton.runIfActive {
+                var failed = false
                 var buffer = ByteBufferAllocator().buffer(capacity: want)
                 buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: want) { target in
-                    max(pread(descriptor, target.baseAddress, want, off_t(start)), 0)
+                    let count = file.read(into: UnsafeMutableRawBufferPointer(rebasing: target[..<want]), at: start)
+                    failed = count < 0
+                    return max(count, 0)
                 }
-                return buffer
+                return (buffer, failed)
             }
-            guard chunk.readableBytes > 0 else { throw FileStreamError.shrank(path) }
+            if failed { throw FileStreamError.unreadable(file.path) }
+            guard chunk.readableBytes > 0 else { throw FileStreamError.shrank(file.path) }
             try await send(chunk)
             offset += Int64(chunk.readableBytes)
         }
@@ -44,7 +47,7 @@ struct FileStreamer: Sendable {
 
 /// Why a file could not be streamed whole: a server-side failure, logged with the file's path.
 enum FileStreamError: Error, CustomStringConvertible {
-    /// The file could not be opened any more.
+    /// The file could not be read any more.
     case unreadable(String)
     /// The file ended before the length already announced.
     case shrank(String)

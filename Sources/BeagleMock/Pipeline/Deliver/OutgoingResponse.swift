@@ -8,8 +8,8 @@ struct OutgoingResponse: Sendable {
     indirect enum Body: Sendable {
         case empty
         case buffer(ByteBuffer)
-        /// The first `size` bytes of a file, streamed from disk in chunks.
-        case file(path: String, size: Int64)
+        /// The first `size` bytes of an open file, streamed from disk in chunks.
+        case file(OpenedFile, size: Int64)
         /// `count` random bytes drawn from `seed` (a corrupt body), generated as they are sent.
         case randomBytes(count: Int64, seed: UInt64)
         /// One body after the other.
@@ -32,7 +32,7 @@ struct OutgoingResponse: Sendable {
             case .empty: return .empty
             case .buffer(let buffer):
                 return .buffer(buffer.getSlice(at: buffer.readerIndex, length: Int(min(limit, count))) ?? buffer)
-            case .file(let path, let size): return .file(path: path, size: min(size, limit))
+            case .file(let file, let size): return .file(file, size: min(size, limit))
             case .randomBytes(let count, let seed): return .randomBytes(count: min(count, limit), seed: seed)
             case .concatenation(let parts):
                 var remaining = limit
@@ -69,8 +69,8 @@ struct OutgoingResponse: Sendable {
                 return
             case .buffer(let buffer):
                 try await body(buffer)
-            case .file(let path, let total):
-                _ = try await FileStreamer(path: path, size: total, chunkSize: max(size, 16 << 10)).stream(body)
+            case .file(let file, let total):
+                _ = try await FileStreamer(file: file, size: total, chunkSize: max(size, 16 << 10)).stream(body)
             case .randomBytes(let total, let seed):
                 var random = SeededRandom(seed: seed)
                 var remaining = total

@@ -1,0 +1,41 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file opened inside a ``ContainedRoot`` and checked by what was opened, not by its
+/// name: its descriptor stays open, so the bytes served are those of the file checked, whatever
+/// is renamed over the name meanwhile. Closed when the last reference goes (after the response).
+final class OpenedFile: Sendable {
+    /// The open descriptor, read with `pread` so that readers share it.
+    let descriptor: Int32
+    /// The real path of what was opened.
+    let path: String
+    /// The path below its root (`catalog/item-1.json`), as asked for.
+    let relativePath: String
+    /// `fstat` of the open file.
+    let status: FileStatus
+
+    init(descriptor: Int32, path: String, relativePath: String, status: FileStatus) {
+        self.descriptor = descriptor
+        self.path = path
+        self.relativePath = relativePath
+        self.status = status
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Reads up to `count` bytes at `offset` into `target`; the number read, 0 at the end, -1 on error.
+    func read(into target: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int {
+        while true {
+            let count = pread(descriptor, target.baseAddress, target.count, off_t(offset))
+            if count < 0, errno == EINTR { continue }
+            return count
+        }
+    }
+}
