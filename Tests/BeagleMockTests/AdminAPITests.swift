@@ -251,7 +251,7 @@ import Testing
                 ("/__admin/requests?__latency=20s&__fault=garbage", []), ("/__admin/nope", [("X-Mock-Latency", "20s")]),
             ] {
                 let connection = try await RawConnection.connect(port: server.port)
-                var head = "GET \(target) HTTP/1.1\r\nHost: x\r\n"
+                var head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 for (name, value) in headers { head += "\(name): \(value)\r\n" }
                 try await connection.send(head + "\r\n")
                 // Far below the 30 s latency every other route gets.

@@ -1,7 +1,9 @@
 import HTTPTypes
 
-/// Lets a request into the admin API, or answers why not (Docs/AdminAPI.md): open on loopback; beyond
-/// it, `Authorization: Bearer <token>` or 401, and 403 when the server has no token at all.
+/// Lets a request into the admin API, or answers why not (Docs/AdminAPI.md): open on loopback to
+/// requests addressed to this server and not sent by a page of another origin (``AdminAudience``),
+/// else 403; beyond loopback, `Authorization: Bearer <token>` or 401, and 403 when the server has
+/// no token at all. A valid token is proof enough: no web page has it.
 ///
 /// The 401 challenge is `Bearer`, never `Basic`: URLSession on Linux hangs past its timeout on a
 /// Basic challenge it has no credentials for. The token is compared in time that does not depend
@@ -9,12 +11,15 @@ import HTTPTypes
 struct AdminGate: Sendable {
     /// Who may come in.
     let access: AdminAccess
+    /// Who an open admin API answers.
+    let audience: AdminAudience
     private let token: [UInt8]
 
     /// A gate for a server bound to `host`, started with `token` (nil or empty: none).
     init(host: String, token: String?) {
         let token = token.flatMap { $0.isEmpty ? nil : $0 }
         access = AdminAccess(host: host, token: token)
+        audience = AdminAudience(boundHost: host)
         self.token = Array((token ?? "").utf8)
     }
 
@@ -22,7 +27,8 @@ struct AdminGate: Sendable {
     func refusal(for head: HTTPRequest) -> OutgoingResponse? {
         switch access {
         case .open:
-            return nil
+            guard let reason = audience.refusal(for: head) else { return nil }
+            return ErrorBody(error: reason, path: head.path).response(.forbidden, headers: [.cacheControl: "no-store"])
         case .off:
             return ErrorBody(
                 error: "the admin API is off: this server listens beyond this machine and was started without a token; "

@@ -42,8 +42,13 @@ struct RequestPipeline: Sendable {
         }
         let planned: ReadRequest
         switch read {
-        case .preflight:
+        case .preflight(admin: false):
             try await answer(CORSPolicy.preflightResponse(for: head), head, settings, writer, recording)
+            return
+        case .preflight(admin: true):
+            let refusal = ErrorBody(error: "the admin API grants no access to web pages of other origins", path: head.path)
+                .response(.forbidden, headers: [.cacheControl: "no-store"])
+            try await answer(refusal, head, settings, writer, recording, grantsCORS: false)
             return
         case .admin(let path):
             let response: OutgoingResponse
@@ -53,7 +58,7 @@ struct RequestPipeline: Sendable {
                 recorder.finish(recording, failure: error, status: nil)
                 throw error
             }
-            try await answer(response, head, settings, writer, recording)
+            try await answer(response, head, settings, writer, recording, grantsCORS: false)
             return
         case .refused(let response, let entry, let reason):
             recorder.journal(entry, in: &recording)
@@ -90,13 +95,16 @@ struct RequestPipeline: Sendable {
         }
     }
 
-    /// Sends the mock's own answer (preflight, admin, refusal): no latency, no fault.
+    /// Sends the mock's own answer (preflight, admin, refusal): no latency, no fault. The admin
+    /// API's answers grant no CORS access (`grantsCORS` false): only its own pages read them.
     private func answer(
         _ response: OutgoingResponse, _ head: HTTPRequest, _ settings: SettingsSnapshot, _ writer: consuming ResponseWriter,
-        _ recording: RequestRecorder.Recording
+        _ recording: RequestRecorder.Recording, grantsCORS: Bool = true
     ) async throws {
         var response = response
-        headers.add(to: &response, request: head, headers: SentHeaders(head), settings: settings, closing: false)
+        headers.add(
+            to: &response, request: head, headers: SentHeaders(head), settings: settings, closing: false,
+            grantsCORS: grantsCORS)
         do {
             let sent = try await response.write(to: writer, omittingBody: head.method == .head)
             recorder.finish(recording, Delivery(status: response.head.status.code, bytes: sent, outcome: .ok))

@@ -7,13 +7,14 @@ struct ResponseHeaders: Sendable {
     private let dates = DateHeader()
 
     /// Adds them to `response`, answering `request` (sent with `headers`) under `settings`.
-    /// `closing` says the connection ends after this response.
+    /// `closing` says the connection ends after this response; `grantsCORS` false leaves CORS out
+    /// (the admin API's answers).
     func add(
         to response: inout OutgoingResponse, request: HTTPRequest, headers: SentHeaders, settings: SettingsSnapshot,
-        closing: Bool
+        closing: Bool, grantsCORS: Bool = true
     ) {
         // A preflight answer carries its own CORS grant.
-        if !(settings.cors && CORSPolicy.isPreflight(request)) {
+        if grantsCORS, !(settings.cors && CORSPolicy.isPreflight(request)) {
             CORSPolicy(enabled: settings.cors).decorate(&response.head.headerFields)
         }
         response.head.headerFields.append(contentsOf: HeaderEcho(setting: settings.echo).fields(for: headers))

@@ -13,8 +13,9 @@ struct RequestReader: Sendable {
 
     /// What reading found.
     enum Reading {
-        /// A CORS preflight, answered by the CORS policy.
-        case preflight
+        /// A CORS preflight, answered by the CORS policy; `admin` when it asks for the admin API,
+        /// which grants no other origin anything.
+        case preflight(admin: Bool)
         /// `/__admin…`: the admin API reads the rest itself.
         case admin(RequestPath)
         /// Refused before any stage after this one: the answer, the journal entry, and why (for the log).
@@ -26,12 +27,12 @@ struct RequestReader: Sendable {
     /// Reads `request`, which arrived at `arrived`; `answersPreflight` when CORS is on.
     func read(_ request: inout Request, arrived: ContinuousClock.Instant, answersPreflight: Bool) async throws -> Reading {
         let head = request.head
-        if answersPreflight, CORSPolicy.isPreflight(head) { return .preflight }
-        let headers = SentHeaders(head)
         let path: RequestPath
         do {
             path = try RequestPath(target: Substring(head.path ?? ""))
         } catch {
+            if answersPreflight, CORSPolicy.isPreflight(head) { return .preflight(admin: false) }
+            let headers = SentHeaders(head)
             let target = head.path ?? ""
             let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             let entry = JournalEntry(
@@ -41,7 +42,9 @@ struct RequestReader: Sendable {
             return .refused(response, entry: entry, reason: "refused=\(error)")
         }
         let reserved = ReservedRoute(path)
+        if answersPreflight, CORSPolicy.isPreflight(head) { return .preflight(admin: reserved == .admin) }
         if reserved == .admin { return .admin(path) }
+        let headers = SentHeaders(head)
         var body: ByteBuffer?
         var ended = arrived
         if Self.mayHaveBody(head) {
