@@ -12,19 +12,20 @@ import Testing
 
     /// A client that leaves during a long latency ends the wait at once (its socket is not held
     /// for the hour asked), logged and journalled as client-gone.
-    @Test func aClientLeavingDuringTheLatencyIsClientGone() async throws {
+    @Test(arguments: [("/home", "1h"), ("/home", "1h..2h"), ("/__echo", "24h")])
+    func aClientLeavingDuringTheLatencyIsClientGone(path: String, latency: String) async throws {
         let log = LogCapture()
         try await withMockServer(files: Self.files, configure: { $0.logger = log.logger }) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)
-            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 1h\r\n\r\n")
+            try await connection.send("GET \(path) HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: \(latency)\r\n\r\n")
             let (bytes, ending) = await connection.readToEnd(timeout: .milliseconds(300))
             #expect(bytes.isEmpty && ending == .open)
             let clock = ContinuousClock()
             let left = clock.now
             await connection.close()
-            #expect(await log.waitForRequests(path: "/home", count: 1))
+            #expect(await log.waitForRequests(path: path, count: 1))
             #expect(clock.now - left < .seconds(10))
-            let line = try #require(log.requests(path: "/home").first)
+            let line = try #require(log.requests(path: path).first)
             #expect(line.message.contains("outcome=client-gone"), "\(line.message)")
             let entry = try #require(server.server.journal.read(limit: 1).entries.first)
             #expect(entry.outcome == .clientGone)
