@@ -291,9 +291,8 @@ enum OpenAPIDocument {
                     "properties": {
                       "latency": {"type": ["string", "null"], "description": "Fixed `250ms`, `1.5s`, `0`; uniform `100ms..400ms`; log-normal `lognormal:120ms,0.4` with an optional cap `lognormal:120ms,0.4,5s`."},
                       "faults": {
-                        "description": "Fault rules, each `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`, `truncate`, `malformed-chunk`, `malformed-json`, `corrupt`, `hang` or `none`, with a rate from 0 to 1 (`@0.2` or `rate`); rates may sum to at most 1. `[]` clears faults. A string is a comma-separated list.",
+                        "description": "A JSON array of fault rules, each `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`, `truncate`, `malformed-chunk`, `malformed-json`, `corrupt`, `hang` or `none`, with a rate from 0 to 1 (`@0.2` or `rate`); rates may sum to at most 1. `[]` clears faults. Any other JSON type (a string included) gets 400 with `field: faults`.",
                         "oneOf": [
-                          {"type": "string"},
                           {"type": "array", "items": {"oneOf": [
                             {"type": "string"},
                             {"type": "object", "required": ["fault"], "properties": {"fault": {"type": "string", "minLength": 1}, "rate": {"type": "number", "minimum": 0, "maximum": 1}}, "additionalProperties": false}
@@ -311,10 +310,9 @@ enum OpenAPIDocument {
                         ]
                       },
                       "seed": {
-                        "description": "The seed of fault draws: a whole number, or a string of digits for clients whose JSON numbers are doubles.",
+                        "description": "The seed of fault draws: a JSON integer. Any other JSON type (a string of digits included) gets 400 with `field: seed`.",
                         "oneOf": [
                           {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
-                          {"type": "string", "pattern": "^[0-9]{1,19}$"},
                           {"type": "null"}
                         ]
                       }
