@@ -300,7 +300,7 @@ enum OpenAPIDocument {
                           {"type": "null"}
                         ]
                       },
-                      "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`, `1MiB/s`, `750kbit/s`."},
+                      "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`, `1MiB/s`, `750kbit/s`, or `unlimited`: from 1 B/s to 10 GiB/s, a fraction of a byte per second dropped; below 1 B/s gets 400."},
                       "echo": {
                         "description": "`true` echoes every request header as `X-Echo-<Name>`, `false` none, a list only those headers.",
                         "oneOf": [
