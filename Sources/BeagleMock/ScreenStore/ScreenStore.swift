@@ -14,40 +14,32 @@ final class ScreenStore: Sendable {
         case notFound
     }
 
-    /// The screens folder.
-    let screens: ContainedRoot
-    /// The images folder served under `/images`, if there is one.
-    let images: ContainedRoot?
-    /// The config file, never served whatever it is called.
-    let configPath: String?
+    /// What the folders serve, shared with the listing in `snapshot`.
+    let served: ServedFiles
 
     private let cache: FileCache
-    /// A listing of the folders for suggestions and inventories, never for serving.
+    /// A listing of the served files for suggestions, inventories and the admin's route list,
+    /// never for serving.
     let snapshot: FolderSnapshot
 
-    /// Names that are never served from the screens root, in case the config in force is another.
-    static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
-
+    /// Creates a store over `screens` and `images`, never serving the file at `configPath`.
     init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache()) {
-        self.screens = screens
-        self.images = images
-        self.configPath = configPath
+        self.served = ServedFiles(screens: screens, images: images, configPath: configPath)
         self.cache = cache
-        self.snapshot = FolderSnapshot(screens: screens.path, images: images?.path, config: configPath)
+        self.snapshot = FolderSnapshot(served: served)
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`.
     func resolve(_ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?) async -> Answer {
         if path.isHidden { return .notFound }
         let readsContent = method == .get || method == .head
-        if readsContent, let images, path.segments.count > 1, path.segments[0] == "images",
-            let found = images.regularFile(at: path.segments.dropFirst().joined(separator: "/")),
-            !isConfig(found)
+        if readsContent, path.segments.count > 1, path.segments[0] == "images",
+            let found = served.imageFile(at: path.segments.dropFirst().joined(separator: "/"))
         {
             return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false)
         }
         let route = ScreenFolder.stem(ofPath: path.path)
-        if path.segments.count == 1, Self.configNames.contains(path.segments[0]) { return .notFound }
+        if path.segments.count == 1, ServedFiles.configNames.contains(path.segments[0]) { return .notFound }
         let bodyMethod: String?
         if readsContent {
             bodyMethod = nil
@@ -57,7 +49,7 @@ final class ScreenStore: Sendable {
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
-        if let (candidate, found) = firstFile(route: route, platform: platform, method: bodyMethod) {
+        if let (candidate, found) = served.firstFile(route: route, platform: platform, method: bodyMethod) {
             let isScreen = !candidate.isAsset
             let filter = isScreen ? platform : nil
             return await serve(found, isScreen: isScreen, platform: filter, chosenByPlatform: candidate.platform != nil)
@@ -66,36 +58,14 @@ final class ScreenStore: Sendable {
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
-    private func firstFile(route: String, platform: BeaglePlatform?, method: String?)
-        -> (RouteCandidates.Candidate, ContainedRoot.Found)?
-    {
-        for candidate in RouteCandidates(route: route, platform: platform, method: method) {
-            guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
-                let found = screens.regularFile(at: candidate.relativePath), !isConfig(found)
-            else { continue }
-            return (candidate, found)
-        }
-        return nil
-    }
-
     /// The methods some file answers on `route` (for 405's `Allow`).
     func allowedMethods(route: String, platform: BeaglePlatform?) -> [HTTPRequest.Method] {
         var allowed: [HTTPRequest.Method] = []
-        if firstFile(route: route, platform: platform, method: nil) != nil { allowed += [.get, .head] }
-        for name in ScreenFileName.bodyMethods where firstFile(route: route, platform: platform, method: name) != nil {
+        if served.firstFile(route: route, platform: platform, method: nil) != nil { allowed += [.get, .head] }
+        for name in ScreenFileName.bodyMethods where served.firstFile(route: route, platform: platform, method: name) != nil {
             if let method = HTTPRequest.Method(name) { allowed.append(method) }
         }
         return allowed
-    }
-
-    /// Whether `found` is the config file, under any name. It is either found by its own real
-    /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
-    /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
-    private func isConfig(_ found: ContainedRoot.Found) -> Bool {
-        guard let configPath else { return false }
-        if found.path == configPath { return true }
-        guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
-        return config.sameFile(as: found.status)
     }
 
     private func serve(_ found: ContainedRoot.Found, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)
