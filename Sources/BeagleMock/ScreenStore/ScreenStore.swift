@@ -17,16 +17,32 @@ final class ScreenStore: Sendable {
     /// What the folders serve, shared with the listing in `snapshot`.
     let served: ServedFiles
 
+    /// Finds the first served file answering a route for a method (nil for GET and HEAD), as
+    /// `ServedFiles.firstFile` does; a parameter so that a test can replay a file appearing
+    /// between two lookups without racing the disk.
+    typealias RouteLookup =
+        @Sendable (_ route: String, _ platform: BeaglePlatform?, _ method: String?) -> (
+            RouteCandidates.Candidate, ContainedRoot.Found
+        )?
+
+    private let lookup: RouteLookup
+
     private let cache: FileCache
     /// A listing of the served files for suggestions, inventories and the admin's route list,
     /// never for serving.
     let snapshot: FolderSnapshot
 
-    /// Creates a store over `screens` and `images`, never serving the file at `configPath`.
-    init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache()) {
-        self.served = ServedFiles(screens: screens, images: images, configPath: configPath)
+    /// Creates a store over `screens` and `images`, never serving the file at `configPath`;
+    /// `lookup` replaces the disk lookup of routes (tests only).
+    init(
+        screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache(),
+        lookup: RouteLookup? = nil
+    ) {
+        let served = ServedFiles(screens: screens, images: images, configPath: configPath)
+        self.served = served
         self.cache = cache
         self.snapshot = FolderSnapshot(served: served)
+        self.lookup = lookup ?? { route, platform, method in served.firstFile(route: route, platform: platform, method: method) }
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`.
@@ -49,20 +65,34 @@ final class ScreenStore: Sendable {
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
-        if let (candidate, found) = served.firstFile(route: route, platform: platform, method: bodyMethod) {
-            let isScreen = !candidate.isAsset
-            let filter = isScreen ? platform : nil
-            return await serve(found, isScreen: isScreen, platform: filter, chosenByPlatform: candidate.platform != nil)
+        if let (candidate, found) = lookup(route, platform, bodyMethod) {
+            return await serve(candidate, found, platform: platform)
         }
         let allowed = allowedMethods(route: route, platform: platform)
+        if allowed.contains(method) {
+            // The file appeared between the two lookups (replaced during this request). A 405
+            // whose Allow names this very method would contradict itself: look once more, and
+            // answer 404 if the folder still cannot make up its mind.
+            guard let (candidate, found) = lookup(route, platform, bodyMethod) else { return .notFound }
+            return await serve(candidate, found, platform: platform)
+        }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// Serves a route's file: a screen filtered for `platform`, an asset as is.
+    private func serve(_ candidate: RouteCandidates.Candidate, _ found: ContainedRoot.Found, platform: BeaglePlatform?)
+        async -> Answer
+    {
+        let isScreen = !candidate.isAsset
+        return await serve(
+            found, isScreen: isScreen, platform: isScreen ? platform : nil, chosenByPlatform: candidate.platform != nil)
     }
 
     /// The methods some file answers on `route` (for 405's `Allow`).
     func allowedMethods(route: String, platform: BeaglePlatform?) -> [HTTPRequest.Method] {
         var allowed: [HTTPRequest.Method] = []
-        if served.firstFile(route: route, platform: platform, method: nil) != nil { allowed += [.get, .head] }
-        for name in ScreenFileName.bodyMethods where served.firstFile(route: route, platform: platform, method: name) != nil {
+        if lookup(route, platform, nil) != nil { allowed += [.get, .head] }
+        for name in ScreenFileName.bodyMethods where lookup(route, platform, name) != nil {
             if let method = HTTPRequest.Method(name) { allowed.append(method) }
         }
         return allowed
