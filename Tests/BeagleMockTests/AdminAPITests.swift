@@ -93,7 +93,7 @@ import Testing
 
             let put = try await client.json(
                 "PUT", "/__admin/settings",
-                body: Array(#"{"faults": ["status:503"], "latency": "5ms", "echo": ["beagle-platform"], "seed": "7"}"#.utf8))
+                body: Array(#"{"faults": ["status:503"], "latency": "5ms", "echo": ["beagle-platform"], "seed": 7}"#.utf8))
             #expect(put.status == 200)
             #expect(put.object["faults"] as? [String] == ["status:503"])
             #expect(put.object["latency"] as? String == "5ms")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BeagleMock
@@ -51,6 +52,74 @@ import Testing
         } throws: { error in
             (error as? SpecError)?.message.contains(expectedMessage) == true
         }
+    }
+
+    /// A rate below 1 B/s is an error wherever a bandwidth is read, never a rate rounded up to
+    /// 1 B/s (Docs/LatencyAndFaults.md, "Bandwidth").
+    @Test(arguments: ["0.5B/s", "7bit/s", "0.9999999999999999999B/s", "0.0001kB/s", "0.00000000001GiB/s"])
+    func subByteRatesAreRefusedEverywhere(text: String) throws {
+        let below = "bandwidth \"\(text)\" is below 1 B/s"
+        #expect {
+            try Bandwidth(spec: text)
+        } throws: { error in
+            (error as? SpecError)?.message.hasPrefix(below) == true
+        }
+        let flag = try #require(throws: FlagError.self) { try CommandLineSettings.parseBandwidth(text) }
+        #expect(flag.flag == "--bandwidth" && flag.description.contains(below))
+        let header = try #require(throws: RequestControlError.self) {
+            try RequestControl.parse(headers: [("X-Mock-Bandwidth", text)])
+        }
+        #expect(header.reason.contains(below))
+        let query = try #require(throws: RequestControlError.self) {
+            try RequestControl.parse(headers: [], query: [("__bandwidth", text)])
+        }
+        #expect(query.reason.contains(below))
+        let yaml = try #require(throws: ConfigError.self) {
+            try ConfigLoader.parse(
+                yaml: "bandwidth: \(text)\nroutes:\n  - path: /a\n    bandwidth: 1B/s\n", file: "beagle-mock.yml")
+        }
+        #expect(yaml.message.contains(below))
+        let route = try #require(throws: ConfigError.self) {
+            try ConfigLoader.parse(yaml: "routes:\n  - path: /a\n    bandwidth: \(text)\n", file: "beagle-mock.yml")
+        }
+        #expect(route.message.contains(below))
+        let runtime = try #require(throws: RuntimeSettingsError.self) {
+            try RuntimeSettings.decode(json: Data(#"{"bandwidth": "\#(text)"}"#.utf8))
+        }
+        #expect(runtime.field == "bandwidth" && runtime.message.hasPrefix(below))
+    }
+
+    /// Bandwidth is a cap: a fraction of a byte per second is dropped, never rounded up, and
+    /// the arithmetic is exact (a double would make 1.005kB/s 1004.99… B/s).
+    @Test(arguments: [
+        ("1.5B/s", 1),
+        ("1.999B/s", 1),
+        ("12bit/s", 1),
+        ("15bit/s", 1),
+        ("16bit/s", 2),
+        ("1.005kB/s", 1_005),
+        ("0.9999999999999999999kB/s", 999),
+        ("100.5kbit/s", 12_562),
+        ("0.3MB/s", 300_000),
+        ("1.0000000000000000001B/s", 1),
+        ("10737418239.9B/s", 10_737_418_239),
+    ])
+    func fractionsOfAByteAreDropped(text: String, bytesPerSecond: Int) throws {
+        #expect(try Bandwidth(spec: text) == .bytesPerSecond(bytesPerSecond))
+        #expect(try CommandLineSettings.parseBandwidth(text) == .bytesPerSecond(bytesPerSecond))
+        #expect(
+            try RequestControl.parse(headers: [("X-Mock-Bandwidth", text)]).layer.bandwidth == .bytesPerSecond(bytesPerSecond))
+        #expect(
+            try ConfigLoader.parse(yaml: "bandwidth: \(text)\n", file: "c.yml").globals.bandwidth
+                == .bytesPerSecond(bytesPerSecond))
+        #expect(
+            try RuntimeSettings.decode(json: Data(#"{"bandwidth": "\#(text)"}"#.utf8)).bandwidth
+                == .bytesPerSecond(bytesPerSecond))
+    }
+
+    /// Just over the limit is over it, even when the fraction would be dropped.
+    @Test func justOverTheLimitIsRefused() {
+        #expect(throws: SpecError.self) { try Bandwidth(spec: "10737418240.5B/s") }
     }
 
     @Test(arguments: ["64KiB/s", "1MiB/s", "500kB/s", "1000B/s", "93750B/s", "unlimited", "2MB/s"])

@@ -111,4 +111,57 @@ import Testing
             #expect(response.status == 404)
         }
     }
+
+    /// `GET /__admin/routes` lists what is served and nothing else: every route it names answers
+    /// something other than 404, and the links and names serving refuses are not listed
+    /// (Docs/AdminAPI.md, "Routes").
+    @Test func routeListNamesOnlyWhatIsServed() async throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        try folder.write("screens/card.ios.json", #"{"card":true}"#)
+        try folder.write("screens/cart.post.json", #"{"cart":true}"#)
+        try folder.write("screens/beagle-mock.yaml", "# TOP-SECRET-OTHER-CONFIG\n")
+        try folder.write("screens/logo.png", "png")
+        try folder.write("images/icon.png", "png")
+        try folder.write("images/.hidden.png", "TOP-SECRET-HIDDEN")
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: folder.images + "/leak.png", withDestinationPath: "../secret.txt")
+        try manager.createSymbolicLink(atPath: folder.images + "/hidden.png", withDestinationPath: ".hidden.png")
+        // Inside when read as text, outside when followed: out/.. is the folder above screens.
+        try folder.write("screens/secret.json", #"{"shadow":true}"#)
+        try manager.createSymbolicLink(atPath: folder.screens + "/sneaky.json", withDestinationPath: "out/../secret.json")
+        try await withMockServer(MockServerConfiguration(screensDirectory: folder.screens, port: 0)) { server in
+            let client = try await KeepAliveClient.connect(port: server.port)
+            defer { Task { await client.close() } }
+            let body = try await client.request("GET", "/__admin/routes").jsonObject()
+            let routes = try #require(body["routes"] as? [[String: Any]])
+            let paths = Set(routes.compactMap { $0["path"] as? String })
+            // A link to a dot-file, a hard link of the config, anything outside through a link,
+            // and a config name at the root.
+            for refused in [
+                "/git.txt", "/hardlink", "/settings", "/leak", "/leak.txt", "/beagle-mock.yaml", "/images/leak.png",
+                "/images/hidden.png", "/sneaky",
+            ] {
+                #expect(!paths.contains(refused), "\(refused) is listed but not served")
+            }
+            for expected in ["/home", "/inside/ok", "/alias", "/card", "/cart", "/logo.png", "/images/icon.png"] {
+                #expect(paths.contains(expected), "\(expected) is served but not listed")
+            }
+            for route in routes {
+                let path = try #require(route["path"] as? String)
+                var method = "GET"
+                var headers: [(String, String)] = []
+                if route["file"] is NSNull {
+                    if let platform = (route["platforms"] as? [[String: Any]])?.first?["platform"] as? String {
+                        headers = [("beagle-platform", platform)]
+                    } else if let first = (route["methods"] as? [[String: Any]])?.first?["method"] as? String {
+                        method = first
+                    }
+                }
+                let response = try await client.request(method, path, headers: headers)
+                #expect(response.status != 404, "\(method) \(path) is listed but answers 404")
+                #expect(!response.text.contains("TOP-SECRET"))
+            }
+        }
+    }
 }

@@ -1,9 +1,10 @@
 /// One-shot HTTP requests over a fresh `RawConnection`, for tests that care about status,
 /// headers and body rather than framing.
 public enum HTTPProbe {
-    /// Sends one request and reads one response; nil when none arrived.
+    /// Sends one request and reads one response; nil when none arrived within `timeout`.
     public static func request(
-        port: Int, method: String = "GET", target: String, headers: [(String, String)] = [], body: [UInt8] = []
+        port: Int, method: String = "GET", target: String, headers: [(String, String)] = [], body: [UInt8] = [],
+        timeout: Duration = .seconds(10)
     ) async throws -> RawHTTPResponse? {
         let connection = try await RawConnection.connect(port: port)
         var head = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
@@ -11,7 +12,7 @@ public enum HTTPProbe {
         if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         try await connection.send(Array(head.utf8) + body)
-        let response = await connection.readResponse(isHead: method == "HEAD")
+        let response = await connection.readResponse(timeout: timeout, isHead: method == "HEAD")
         await connection.close()
         return response
     }

@@ -194,7 +194,7 @@ struct AdminAPI: Sendable {
     /// `GET /__admin/routes`.
     private func routes() -> OutgoingResponse {
         guard let folder = screens.snapshot.fresh() else {
-            return ErrorBody(error: "the screens folder \(screens.screens.path) cannot be listed (was it removed?)")
+            return ErrorBody(error: "the screens folder \(screens.served.screens.path) cannot be listed (was it removed?)")
                 .response(.internalServerError, headers: Self.noStore)
         }
         return .json(.ok, ErrorBody.encode(RouteReport(folder: folder)), headers: Self.noStore)

@@ -291,9 +291,8 @@ enum OpenAPIDocument {
                     "properties": {
                       "latency": {"type": ["string", "null"], "description": "Fixed `250ms`, `1.5s`, `0`; uniform `100ms..400ms`; log-normal `lognormal:120ms,0.4` with an optional cap `lognormal:120ms,0.4,5s`."},
                       "faults": {
-                        "description": "Fault rules, each `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`, `truncate`, `malformed-chunk`, `malformed-json`, `corrupt`, `hang` or `none`, with a rate from 0 to 1 (`@0.2` or `rate`); rates may sum to at most 1. `[]` clears faults. A string is a comma-separated list.",
+                        "description": "A JSON array of fault rules, each `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`, `truncate`, `malformed-chunk`, `malformed-json`, `corrupt`, `hang` or `none`, with a rate from 0 to 1 (`@0.2` or `rate`); rates may sum to at most 1. `[]` clears faults. Any other JSON type (a string included) gets 400 with `field: faults`.",
                         "oneOf": [
-                          {"type": "string"},
                           {"type": "array", "items": {"oneOf": [
                             {"type": "string"},
                             {"type": "object", "required": ["fault"], "properties": {"fault": {"type": "string", "minLength": 1}, "rate": {"type": "number", "minimum": 0, "maximum": 1}}, "additionalProperties": false}
@@ -301,7 +300,7 @@ enum OpenAPIDocument {
                           {"type": "null"}
                         ]
                       },
-                      "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`, `1MiB/s`, `750kbit/s`."},
+                      "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`, `1MiB/s`, `750kbit/s`, or `unlimited`: from 1 B/s to 10 GiB/s, a fraction of a byte per second dropped; below 1 B/s gets 400."},
                       "echo": {
                         "description": "`true` echoes every request header as `X-Echo-<Name>`, `false` none, a list only those headers.",
                         "oneOf": [
@@ -311,10 +310,9 @@ enum OpenAPIDocument {
                         ]
                       },
                       "seed": {
-                        "description": "The seed of fault draws: a whole number, or a string of digits for clients whose JSON numbers are doubles.",
+                        "description": "The seed of fault draws: a JSON integer. Any other JSON type (a string of digits included) gets 400 with `field: seed`.",
                         "oneOf": [
                           {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
-                          {"type": "string", "pattern": "^[0-9]{1,19}$"},
                           {"type": "null"}
                         ]
                       }

@@ -5,17 +5,18 @@ import Synchronization
 /// A listing of the screens and images folders, taken at most once a second: a 404's
 /// suggestions and the admin's route list need it, and listing a large folder per request
 /// would be slow. Serving never uses it; it always goes to the disk.
+///
+/// The listing keeps only the files serving would answer with (`ServedFiles`, the same check), so
+/// that no listed route answers 404: a link to a dot-file or out of the root, a hard link of the
+/// config file.
 final class FolderSnapshot: Sendable {
-    private let screens: URL
-    private let images: URL?
-    private let config: URL?
+    private let served: ServedFiles
     private let maximumAge: Duration
     private let latest = Mutex<(taken: ContinuousClock.Instant, folder: ScreenFolder)?>(nil)
 
-    init(screens: String, images: String?, config: String?, maximumAge: Duration = .seconds(1)) {
-        self.screens = URL(fileURLWithPath: screens)
-        self.images = images.map { URL(fileURLWithPath: $0) }
-        self.config = config.map { URL(fileURLWithPath: $0) }
+    /// A snapshot of the folders of `served`, kept for `maximumAge`.
+    init(served: ServedFiles, maximumAge: Duration = .seconds(1)) {
+        self.served = served
         self.maximumAge = maximumAge
     }
 
@@ -30,7 +31,11 @@ final class FolderSnapshot: Sendable {
     /// file); nil when the screens folder is gone.
     func fresh() -> ScreenFolder? {
         let now = ContinuousClock.now
-        guard let folder = try? ScreenFolder(contentsOf: screens, images: images, configFile: config) else { return nil }
+        let screens = URL(fileURLWithPath: served.screens.path)
+        let images = served.images.map { URL(fileURLWithPath: $0.path) }
+        let config = served.configPath.map { URL(fileURLWithPath: $0) }
+        guard let listed = try? ScreenFolder(contentsOf: screens, images: images, configFile: config) else { return nil }
+        let folder = served.servedPart(of: listed)
         latest.withLock { $0 = (now, folder) }
         return folder
     }

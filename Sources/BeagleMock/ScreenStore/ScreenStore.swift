@@ -14,40 +14,48 @@ final class ScreenStore: Sendable {
         case notFound
     }
 
-    /// The screens folder.
-    let screens: ContainedRoot
-    /// The images folder served under `/images`, if there is one.
-    let images: ContainedRoot?
-    /// The config file, never served whatever it is called.
-    let configPath: String?
+    /// What the folders serve, shared with the listing in `snapshot`.
+    let served: ServedFiles
+
+    /// Finds the first served file answering a route for a method (nil for GET and HEAD), as
+    /// `ServedFiles.firstFile` does; a parameter so that a test can replay a file appearing
+    /// between two lookups without racing the disk.
+    typealias RouteLookup =
+        @Sendable (_ route: String, _ platform: BeaglePlatform?, _ method: String?) -> (
+            RouteCandidates.Candidate, OpenedFile
+        )?
+
+    private let lookup: RouteLookup
 
     private let cache: FileCache
-    /// A listing of the folders for suggestions and inventories, never for serving.
+    /// A listing of the served files for suggestions, inventories and the admin's route list,
+    /// never for serving.
     let snapshot: FolderSnapshot
 
-    /// Names that are never served from the screens root, in case the config in force is another.
-    static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
-
-    init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache()) {
-        self.screens = screens
-        self.images = images
-        self.configPath = configPath
+    /// Creates a store over `screens` and `images`, never serving the file at `configPath`;
+    /// `lookup` replaces the disk lookup of routes (tests only).
+    init(
+        screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache(),
+        lookup: RouteLookup? = nil
+    ) {
+        let served = ServedFiles(screens: screens, images: images, configPath: configPath)
+        self.served = served
         self.cache = cache
-        self.snapshot = FolderSnapshot(screens: screens.path, images: images?.path, config: configPath)
+        self.snapshot = FolderSnapshot(served: served)
+        self.lookup = lookup ?? { route, platform, method in served.firstFile(route: route, platform: platform, method: method) }
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`.
     func resolve(_ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?) async -> Answer {
         if path.isHidden { return .notFound }
         let readsContent = method == .get || method == .head
-        if readsContent, let images, path.segments.count > 1, path.segments[0] == "images",
-            let found = images.regularFile(at: path.segments.dropFirst().joined(separator: "/")),
-            !isConfig(found)
+        if readsContent, path.segments.count > 1, path.segments[0] == "images",
+            let found = served.imageFile(at: path.segments.dropFirst().joined(separator: "/"))
         {
             return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false)
         }
         let route = ScreenFolder.stem(ofPath: path.path)
-        if path.segments.count == 1, Self.configNames.contains(path.segments[0]) { return .notFound }
+        if path.segments.count == 1, ServedFiles.configNames.contains(path.segments[0]) { return .notFound }
         let bodyMethod: String?
         if readsContent {
             bodyMethod = nil
@@ -57,45 +65,37 @@ final class ScreenStore: Sendable {
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
-        if let (candidate, found) = firstFile(route: route, platform: platform, method: bodyMethod) {
-            let isScreen = !candidate.isAsset
-            let filter = isScreen ? platform : nil
-            return await serve(found, isScreen: isScreen, platform: filter, chosenByPlatform: candidate.platform != nil)
+        if let (candidate, found) = lookup(route, platform, bodyMethod) {
+            return await serve(candidate, found, platform: platform)
         }
         let allowed = allowedMethods(route: route, platform: platform)
+        if allowed.contains(method) {
+            // The file appeared between the two lookups (replaced during this request). A 405
+            // whose Allow names this very method would contradict itself: look once more, and
+            // answer 404 if the folder still cannot make up its mind.
+            guard let (candidate, found) = lookup(route, platform, bodyMethod) else { return .notFound }
+            return await serve(candidate, found, platform: platform)
+        }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
-    private func firstFile(route: String, platform: BeaglePlatform?, method: String?)
-        -> (RouteCandidates.Candidate, OpenedFile)?
+    /// Serves a route's file: a screen filtered for `platform`, an asset as is.
+    private func serve(_ candidate: RouteCandidates.Candidate, _ found: OpenedFile, platform: BeaglePlatform?)
+        async -> Answer
     {
-        for candidate in RouteCandidates(route: route, platform: platform, method: method) {
-            guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
-                let found = screens.regularFile(at: candidate.relativePath), !isConfig(found)
-            else { continue }
-            return (candidate, found)
-        }
-        return nil
+        let isScreen = !candidate.isAsset
+        return await serve(
+            found, isScreen: isScreen, platform: isScreen ? platform : nil, chosenByPlatform: candidate.platform != nil)
     }
 
     /// The methods some file answers on `route` (for 405's `Allow`).
     func allowedMethods(route: String, platform: BeaglePlatform?) -> [HTTPRequest.Method] {
         var allowed: [HTTPRequest.Method] = []
-        if firstFile(route: route, platform: platform, method: nil) != nil { allowed += [.get, .head] }
-        for name in ScreenFileName.bodyMethods where firstFile(route: route, platform: platform, method: name) != nil {
+        if lookup(route, platform, nil) != nil { allowed += [.get, .head] }
+        for name in ScreenFileName.bodyMethods where lookup(route, platform, name) != nil {
             if let method = HTTPRequest.Method(name) { allowed.append(method) }
         }
         return allowed
-    }
-
-    /// Whether `found` is the config file, under any name. It is either found by its own real
-    /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
-    /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
-    private func isConfig(_ found: OpenedFile) -> Bool {
-        guard let configPath else { return false }
-        if found.path == configPath { return true }
-        guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
-        return config.sameFile(as: found.status)
     }
 
     private func serve(_ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)

@@ -8,9 +8,9 @@ import Foundation
 /// {"latency": "200ms", "faults": ["status:503@0.2", {"fault": "reset", "rate": 0.05}],
 ///  "bandwidth": "64KiB/s", "echo": true, "seed": 7}
 /// ```
-/// `latency` and `bandwidth` use the flag grammar; `faults` is a list of `SPEC[@RATE]` strings or
-/// `{fault, rate}` objects (`[]` clears faults); `echo` is `true`, `false` or a list of header
-/// names; `seed` a whole number (or a string of digits, for clients whose JSON numbers are doubles).
+/// `latency` and `bandwidth` use the flag grammar; `faults` is a JSON array of `SPEC[@RATE]`
+/// strings or `{fault, rate}` objects (`[]` clears faults); `echo` is `true`, `false` or a list of
+/// header names; `seed` a JSON integer. Any other JSON type is refused with the field's name.
 /// Encoding writes every key, `null` for those not set, faults as strings.
 package struct RuntimeSettings: Sendable, Hashable, Codable {
     /// Latency for every request.
@@ -87,20 +87,19 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
 
     private static func decodeFaults(_ container: KeyedDecodingContainer<Key>, key: Key) throws -> FaultRules? {
         guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-        if let text = try? container.decode(String.self, forKey: key) {
-            do {
-                return try FaultRules(spec: text)
-            } catch {
-                throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: error.message))
-            }
-        }
+        // Only an array: a comma-separated string is the flag's grammar, and accepting it here
+        // too would make the schema of this body say two things (Docs/AdminAPI.md).
         var list: any UnkeyedDecodingContainer
         do {
             list = try container.nestedUnkeyedContainer(forKey: key)
         } catch {
             throw DecodingError.typeMismatch(
                 [String].self,
-                .init(codingPath: [key], debugDescription: "expected a list of fault rules like [\"status:503@0.2\"]"))
+                .init(
+                    codingPath: [key],
+                    debugDescription:
+                        "expected a JSON array of fault rules like [\"status:503@0.2\"] or [{\"fault\": \"reset\", \"rate\": 0.05}], not \(jsonKind(of: key, in: container))"
+                ))
         }
         var rules: [FaultRule] = []
         while !list.isAtEnd {
@@ -161,19 +160,29 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
 
     private static func decodeSeed(_ container: KeyedDecodingContainer<Key>, key: Key) throws -> UInt64? {
         guard container.contains(key), try !container.decodeNil(forKey: key) else { return nil }
-        if let seed = try? container.decode(UInt64.self, forKey: key) {
-            return seed
-        }
-        guard let text = try? container.decode(String.self, forKey: key) else {
+        // Only a JSON integer: a string of digits is not a number, and the schema says integer.
+        guard let seed = try? container.decode(UInt64.self, forKey: key) else {
             throw DecodingError.typeMismatch(
-                UInt64.self, .init(codingPath: [key], debugDescription: "expected a whole number from 0 to \(UInt64.max), like 7")
-            )
+                UInt64.self,
+                .init(
+                    codingPath: [key],
+                    debugDescription:
+                        "expected a JSON integer, a whole number from 0 to \(UInt64.max) like 7, not \(jsonKind(of: key, in: container))"
+                ))
         }
-        do {
-            return try MockConfiguration.parseSeed(text)
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [key], debugDescription: error.message))
+        return seed
+    }
+
+    /// What the value at `key` is, for an error that says what was sent instead: `a string
+    /// "7"`, `the number 1.5`, `true`, `an object`….
+    private static func jsonKind(of key: Key, in container: KeyedDecodingContainer<Key>) -> String {
+        if let text = try? container.decode(String.self, forKey: key) {
+            return "a string \(SpecError.quote(text))"
         }
+        if let flag = try? container.decode(Bool.self, forKey: key) { return flag ? "true" : "false" }
+        if let number = try? container.decode(Double.self, forKey: key) { return "the number \(formatDecimal(number))" }
+        if (try? container.nestedUnkeyedContainer(forKey: key)) != nil { return "an array" }
+        return "an object"
     }
 
     /// Encodes every key, `null` for those not set.

@@ -1,0 +1,70 @@
+import BeagleScreens
+
+/// What the folders serve: the one check that serving and every listing of routes (the admin's
+/// route list, a 404's suggestions, the inventory) share, so that a route is listed exactly when
+/// it can answer (Docs/ScreensFolder.md, "Path safety").
+///
+/// A file is served when its root finds it (`ContainedRoot`: inside the root with symlinks
+/// followed, no dot-name on the way), when it is not the config file under any name (its own, a
+/// symlink or a hard link), and, in the screens folder, when it is not named like a config file at
+/// the root (`beagle-mock.yml`, `beagle-mock.yaml`), in case the config in force is another.
+struct ServedFiles: Sendable {
+    /// The screens folder.
+    let screens: ContainedRoot
+    /// The images folder served under `/images`, if there is one.
+    let images: ContainedRoot?
+    /// The config file's real path, never served whatever it is called.
+    let configPath: String?
+
+    /// Names that are never served from the screens root, in case the config in force is another.
+    static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
+
+    /// The file at `relative` in the screens folder, or nil when it is not served.
+    func screenFile(at relative: String) -> OpenedFile? {
+        guard !Self.configNames.contains(relative), let found = screens.regularFile(at: relative), !isConfig(found) else {
+            return nil
+        }
+        return found
+    }
+
+    /// The file at `relative` in the images folder, or nil when it is not served.
+    func imageFile(at relative: String) -> OpenedFile? {
+        guard let found = images?.regularFile(at: relative), !isConfig(found) else { return nil }
+        return found
+    }
+
+    /// The first served file answering `route` (without its leading `/`) for `method` (nil for
+    /// GET and HEAD), in the order of Docs/ScreensFolder.md, "File names are routes".
+    func firstFile(route: String, platform: BeaglePlatform?, method: String?)
+        -> (RouteCandidates.Candidate, OpenedFile)?
+    {
+        for candidate in RouteCandidates(route: route, platform: platform, method: method) {
+            guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
+                let found = screenFile(at: candidate.relativePath)
+            else { continue }
+            return (candidate, found)
+        }
+        return nil
+    }
+
+    /// `folder` without the files that are not served, and without routes a request cannot reach
+    /// (a config name at the root is refused before any file is looked up).
+    func servedPart(of folder: ScreenFolder) -> ScreenFolder {
+        let reserved = Set(Self.configNames.map { "/" + $0 })
+        let files = folder.files.filter { !reserved.contains($0.name.route) && screenFile(at: $0.relativePath) != nil }
+        let images = folder.images.filter { imageFile(at: $0.relativePath) != nil }
+        return ScreenFolder(
+            root: folder.root, relativePaths: files.map(\.relativePath), imagesRoot: folder.imagesRoot,
+            imagePaths: images.map(\.relativePath))
+    }
+
+    /// Whether `found` is the config file, under any name. It is either found by its own real
+    /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
+    /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
+    private func isConfig(_ found: OpenedFile) -> Bool {
+        guard let configPath else { return false }
+        if found.path == configPath { return true }
+        guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
+        return config.sameFile(as: found.status)
+    }
+}
