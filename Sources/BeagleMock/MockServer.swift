@@ -120,6 +120,7 @@ public final class MockServer: Sendable {
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now))
         let logger = configuration.logger
+        let bodyTimeout = configuration.bodyTimeout
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
@@ -129,6 +130,8 @@ public final class MockServer: Sendable {
                 configuration: .init(
                     additionalChannelHandlers: [
                         ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
+                        // Last, so that its error reaches only the async channel the body is read from.
+                        BodyDeadlineHandler(timeout: bodyTimeout),
                     ],
                     idleTimeout: .seconds(75))
             ),
