@@ -87,4 +87,25 @@ import Testing
             await connection.close()
         }
     }
+
+    // MARK: Declared length
+
+    @Test func aDeclaredLengthAboveTheLimitGets413WithoutWaiting() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.maxRequestBodySize = 1024 }) { server, _ in
+            let exchange = try await Self.exchange(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\nabc", port: server.port)
+            try Self.expectRefusal(exchange, status: 413, mentioning: "larger than 1024")
+            let entry = try #require(server.server.journal.read().entries.first)
+            #expect(entry.status == 413)
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func anAdminBodyDeclaredAboveItsLimitGets413WithoutWaiting() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(
+                "PUT /__admin/settings HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n{", port: server.port)
+            try Self.expectRefusal(exchange, status: 413, mentioning: "larger than")
+        }
+    }
 }

@@ -11,9 +11,16 @@ enum BodyRefusal: Error, Sendable, Equatable {
     /// The body had not arrived in full `after` the head.
     case timedOut(after: Duration)
 
-    /// Reads the body of `request`, up to `limit` bytes. Throws a `BodyRefusal` when the body
-    /// grows past the limit or the body deadline passes; any other error (the client left) as it is.
+    /// Reads the body of `request`, up to `limit` bytes. Throws a `BodyRefusal` when the declared
+    /// length is above the limit (at once, before reading a byte of the body), when the body grows
+    /// past the limit, or when the body deadline passes; any other error (the client left) as it is.
     static func collect(_ request: inout Request, limit: Int) async throws -> ByteBuffer {
+        // Waiting for a body that is refused whatever it holds would only hold the connection.
+        if let declared = request.head.headerFields[.contentLength].flatMap({ UInt64($0) }),
+            declared > UInt64(max(limit, 0))
+        {
+            throw BodyRefusal.tooLarge(limit: limit)
+        }
         do {
             return try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
