@@ -108,4 +108,47 @@ import Testing
             try Self.expectRefusal(exchange, status: 413, mentioning: "larger than")
         }
     }
+
+    // MARK: Host
+
+    @Test(arguments: [
+        ("GET /home HTTP/1.1\r\n\r\n", "none"),
+        ("GET /home HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "2"),
+        ("POST /cart HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", "none"),
+        ("GET http://x/home HTTP/1.1\r\n\r\n", "none"),
+    ])
+    func http11WithoutExactlyOneHostGets400(request: String, count: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(request, port: server.port)
+            try Self.expectRefusal(exchange, status: 400, mentioning: "Host")
+            let error = try exchange.response?.jsonObject()["error"] as? String
+            #expect(error?.contains("has \(count)") == true, "error: \(error ?? "none")")
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func http10WithoutHostIsServed() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.0\r\n\r\n")
+            let response = try #require(await connection.readResponse(timeout: Self.bound))
+            #expect(response.status == 200)
+            #expect(response.text == #"{"home":true}"#)
+            await connection.close()
+        }
+    }
+
+    @Test func aPipelinedRequestWithoutHostIsRefusedAfterTheOnesBeforeIt() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 200ms\r\n\r\nGET /home HTTP/1.1\r\n\r\n")
+            let first = try #require(await connection.readResponse(timeout: Self.bound))
+            #expect(first.status == 200)
+            let second = try #require(await connection.readResponse(timeout: Self.bound))
+            #expect(second.status == 400)
+            #expect(await connection.readToEnd(timeout: Self.bound).ending == .closed)
+            await connection.close()
+        }
+    }
 }
