@@ -109,7 +109,7 @@ import Testing
         }
     }
 
-    // MARK: Host
+    // MARK: Host and Transfer-Encoding
 
     @Test(arguments: [
         ("GET /home HTTP/1.1\r\n\r\n", "none"),
@@ -135,6 +135,18 @@ import Testing
             #expect(response.status == 200)
             #expect(response.text == #"{"home":true}"#)
             await connection.close()
+        }
+    }
+
+    @Test(arguments: [
+        "POST /cart HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "POST /cart HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+    ])
+    func transferEncodingOnHTTP10Gets400(request: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(request, port: server.port)
+            try Self.expectRefusal(exchange, status: 400, mentioning: "Transfer-Encoding")
+            try await Self.expectStillServing(server.port)
         }
     }
 

@@ -4,9 +4,10 @@ import NIOCore
 import NIOHTTP1
 
 /// Refuses, with 400 and a closed connection, request heads whose framing RFC 9112 forbids
-/// (Docs/ScreensFolder.md): an HTTP/1.1 request without exactly one `Host` (§3.2).
+/// (Docs/ScreensFolder.md): an HTTP/1.1 request without exactly one `Host` (§3.2), and an
+/// HTTP/1.0 request with `Transfer-Encoding`, which a server must not trust (§6.1).
 ///
-/// It sits right after NIO's request decoder because that is the last place this is visible:
+/// It sits right after NIO's request decoder because that is the last place both are visible:
 /// the next handler, HummingbirdCore's `HTTP1ToHTTPServerCodec`, turns the head into an
 /// `HTTPRequest`, which has no version and keeps only the first `Host` (as its authority).
 /// `MockHTTP1Channel` puts it there; Hummingbird's own extra handlers come after that codec.
@@ -86,6 +87,8 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
             guard hosts == 1 else {
                 return "HTTP/1.1 requests need exactly one Host header; this one has \(hosts == 0 ? "none" : String(hosts))"
             }
+        } else if version.major == 1, version.minor == 0, head.headers.contains(name: "Transfer-Encoding") {
+            return "Transfer-Encoding is not allowed in HTTP/1.0 requests; send Content-Length, or use HTTP/1.1"
         }
         return nil
     }
