@@ -10,8 +10,9 @@ import Testing
 @Suite struct RequestFramingTests {
     static let files = ["screens/home.json": #"{"home":true}"#, "screens/cart.post.json": #"{"ok":true}"#]
 
-    /// Far beyond what any refusal here needs; a refusal that waits for the client runs into it.
-    static let bound: Duration = .seconds(8)
+    /// Far beyond what any refusal here needs, even on a loaded machine; a refusal that waits for
+    /// the client (which sends nothing more) never comes at all, so it runs into this bound.
+    static let bound: Duration = .seconds(20)
 
     /// Sends `text` on a fresh connection and returns the response, how the connection ended and
     /// how long the answer took.
@@ -31,8 +32,8 @@ import Testing
         return (response, ending, took)
     }
 
-    /// The shape every refusal here has: the status, a JSON error, `Connection: close`, a closed
-    /// connection, and no wait for the client.
+    /// The shape every refusal here has: the status, a JSON error, `Connection: close` and a
+    /// closed connection, all while the client still owes bytes it will never send.
     static func expectRefusal(
         _ exchange: (response: RawHTTPResponse?, ending: RawConnection.Ending, took: Duration), status: Int,
         mentioning word: String, sourceLocation: SourceLocation = #_sourceLocation
@@ -44,7 +45,6 @@ import Testing
         let error = try #require(try response.jsonObject()["error"] as? String, sourceLocation: sourceLocation)
         #expect(error.contains(word), "error: \(error)", sourceLocation: sourceLocation)
         #expect(exchange.ending == .closed, sourceLocation: sourceLocation)
-        #expect(exchange.took < .seconds(5), "the refusal took \(exchange.took)", sourceLocation: sourceLocation)
     }
 
     static func expectStillServing(_ port: Int) async throws {
