@@ -120,18 +120,23 @@ public final class MockServer: Sendable {
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now))
         let logger = configuration.logger
+        let bodyTimeout = configuration.bodyTimeout
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let server = Server(
-            childChannelSetup: HTTP1Channel(
-                responder: { request, writer, channel in try await pipeline.respond(request, writer, channel) },
-                configuration: .init(
-                    additionalChannelHandlers: [
-                        ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
-                    ],
-                    idleTimeout: .seconds(75))
-            ),
+            childChannelSetup: MockHTTP1Channel(
+                http1: HTTP1Channel(
+                    responder: { request, writer, channel in try await pipeline.respond(request, writer, channel) },
+                    configuration: .init(
+                        additionalChannelHandlers: [
+                            ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
+                            // Last, so that its error reaches only the async channel the body is read from.
+                            BodyDeadlineHandler(timeout: bodyTimeout),
+                        ],
+                        idleTimeout: .seconds(75))
+                ),
+                logger: logger),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -21,6 +21,9 @@ public struct MockServerConfiguration: Sendable {
     public var adminToken: String?
     /// The largest request body read (POST to a method file); larger ones get 413.
     public var maxRequestBodySize: Int
+    /// How long a request body may take to arrive in full, counted from the request's head; a
+    /// body still incomplete then gets 408 and the connection is closed (Docs/Configuration.md).
+    public var bodyTimeout: Duration
     /// How long a stop waits for requests in flight before cutting them.
     public var shutdownGracePeriod: Duration
     /// Where request lines and server events go; silent unless given one.
@@ -36,6 +39,7 @@ public struct MockServerConfiguration: Sendable {
         flags: CommandLineSettings = CommandLineSettings(),
         adminToken: String? = nil,
         maxRequestBodySize: Int = 4 << 20,
+        bodyTimeout: Duration = .seconds(30),
         shutdownGracePeriod: Duration = .seconds(5),
         logger: Logger = Logger(label: "beagle-mock", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
@@ -47,6 +51,7 @@ public struct MockServerConfiguration: Sendable {
         self.flags = flags
         self.adminToken = adminToken
         self.maxRequestBodySize = maxRequestBodySize
+        self.bodyTimeout = bodyTimeout
         self.shutdownGracePeriod = shutdownGracePeriod
         self.logger = logger
     }

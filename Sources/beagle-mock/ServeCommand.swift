@@ -24,6 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
                                                        one request in five gets 503, one in twenty a reset,
                                                        the same ones on every run
               beagle-mock serve --echo                 X-Echo-* response headers
+              beagle-mock serve --body-timeout 5s      408 for a request body still incomplete after 5 s
               beagle-mock serve --host 0.0.0.0 --admin-token s3cret
                                                        admin API with a bearer token
 
@@ -68,6 +69,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "How long a `hang` fault holds the connection before closing it (default 5m).")
     var hangMax: String?
+
+    @Option(help: "How long a request body may take to arrive in full before it gets 408 (default 30s).")
+    var bodyTimeout: String?
 
     @Flag(name: .customLong("no-cors"), help: "Send no CORS headers and answer no preflight requests.")
     var noCORS = false
@@ -114,6 +118,22 @@ struct ServeCommand: AsyncParsableCommand {
             adminToken = token
         }
         _ = try flags()
+        _ = try bodyDeadline()
+    }
+
+    /// The `--body-timeout` value, refused when it is not a positive duration; nil when not given.
+    func bodyDeadline() throws -> Duration? {
+        guard let bodyTimeout else { return nil }
+        let duration: Duration
+        do {
+            duration = try Duration(spec: bodyTimeout)
+        } catch {
+            throw ValidationError("--body-timeout: \(error.message)")
+        }
+        guard duration > .zero else {
+            throw ValidationError("--body-timeout must be more than 0, like 30s")
+        }
+        return duration
     }
 
     /// A token goes into an `Authorization: Bearer` header: visible ASCII, no spaces.
@@ -137,9 +157,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in ConsoleLogHandler(format: logFormat, logLevel: quiet ? .warning : .info) }
-        let configuration = MockServerConfiguration(
+        var configuration = MockServerConfiguration(
             screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
             configFile: config, flags: try flags(), adminToken: adminToken, logger: Logger(label: "beagle-mock"))
+        if let bodyTimeout = try bodyDeadline() { configuration.bodyTimeout = bodyTimeout }
         let server: MockServer
         do {
             server = try MockServer(configuration: configuration)

@@ -11,6 +11,7 @@ import Testing
         for flag in [
             "--images", "--host", "--port", "--config", "--no-cors", "--log-format", "--quiet", "Examples:", "BEAGLE_MOCK_PORT",
             "--echo", "--admin-token", "--journal-size", "BEAGLE_MOCK_ADMIN_TOKEN", "/__admin/requests", "/__echo",
+            "--body-timeout",
         ] {
             #expect(result.output.contains(flag), "help lacks \(flag)")
         }
@@ -32,6 +33,7 @@ import Testing
     @Test(arguments: [
         ["serve", "--bogus"], ["serve", "--port", "99999"], ["serve", "--port", "abc"], ["serve", "--log-format", "xml"],
         ["serve", "--journal-size", "0"], ["serve", "--journal-size", "many"], ["serve", "--journal-size", "100001"],
+        ["serve", "--body-timeout", "0"], ["serve", "--body-timeout", "soon"], ["serve", "--body-timeout", "30"],
     ])
     func invalidFlagsExit2WithUsage(arguments: [String]) async throws {
         let result = try await CommandRunner.run(arguments)
@@ -144,6 +146,21 @@ import Testing
         #expect(journal["capacity"] as? Int == 2)
         #expect(journal["total"] as? Int == 2)
         await client.close()
+        command.signal(SIGTERM)
+        #expect(await command.finish().status == 0)
+    }
+
+    @Test func bodyTimeoutFlagReachesTheServer() async throws {
+        let folder = try TemporaryScreens(["screens/cart.post.json": "{}"])
+        defer { folder.remove() }
+        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--body-timeout", "300ms"])
+        #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
+        let port = try #require(Self.port(in: command.output))
+        let connection = try await RawConnection.connect(port: port)
+        try await connection.send("POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc")
+        #expect(await connection.readResponse(timeout: .seconds(8))?.status == 408)
+        await connection.close()
+        #expect(await command.waitForOutput(containing: "refused=body-timeout"))
         command.signal(SIGTERM)
         #expect(await command.finish().status == 0)
     }

@@ -86,10 +86,9 @@ struct AdminAPI: Sendable {
         }
         let body: ByteBuffer
         do {
-            body = try await request.collectBody(upTo: Self.maxBodySize)
-        } catch is NIOTooManyBytesError {
-            return ErrorBody(error: "request body larger than \(Self.maxBodySize) bytes", path: head.path)
-                .response(.contentTooLarge, headers: [.connection: "close", .cacheControl: "no-store"])
+            body = try await BodyRefusal.collect(&request, limit: Self.maxBodySize)
+        } catch let refusal as BodyRefusal {
+            return refusal.response(path: head.path, headers: Self.noStore)
         }
         let query = QueryParameters(path.query)
         switch (endpoint, method) {

@@ -7,7 +7,8 @@ import NIOCore
 /// what the mock answers itself (CORS preflight, the admin API, refusals) from what goes through
 /// the rest of the pipeline.
 struct RequestReader: Sendable {
-    /// The largest request body read; larger ones get 413.
+    /// The largest request body read; larger ones get 413. Bodies that trickle in past the body
+    /// deadline get 408 (`BodyDeadlineHandler`).
     let maxBodySize: Int
     private let clock = ContinuousClock()
 
@@ -47,15 +48,13 @@ struct RequestReader: Sendable {
         let headers = SentHeaders(head)
         var body: ByteBuffer?
         var ended = arrived
-        if Self.mayHaveBody(head) {
+        if head.announcesBody {
             do {
-                body = try await request.collectBody(upTo: maxBodySize)
+                body = try await BodyRefusal.collect(&request, limit: maxBodySize)
                 ended = clock.now
-            } catch is NIOTooManyBytesError {
-                let error = "request body larger than \(maxBodySize) bytes"
-                let response = ErrorBody(error: error, path: head.path).response(
-                    .contentTooLarge, headers: [.connection: "close"])
-                return .refused(response, entry: Self.entry(head, path, headers, body: nil), reason: "refused=body-too-large")
+            } catch let refusal as BodyRefusal {
+                let response = refusal.response(path: head.path)
+                return .refused(response, entry: Self.entry(head, path, headers, body: nil), reason: "refused=\(refusal.reason)")
             }
         }
         let control: RequestControl
@@ -91,11 +90,5 @@ struct RequestReader: Sendable {
                 return head.headerFields[values: field]
             },
             queryValues: { parameters.values($0) })
-    }
-
-    /// Whether the request announces a body (a length or chunked encoding).
-    private static func mayHaveBody(_ head: HTTPRequest) -> Bool {
-        if let length = head.headerFields[.contentLength] { return length != "0" }
-        return head.headerFields[.transferEncoding] != nil
     }
 }

@@ -1,0 +1,166 @@
+import Foundation
+import MockTestSupport
+import Testing
+
+@testable import BeagleMock
+
+/// Request framing a hostile client gets wrong on purpose: a body that trickles in, a declared
+/// length above the limit, a missing or doubled `Host`, `Transfer-Encoding` on HTTP/1.0. Each is
+/// answered at once with a JSON error and the connection closed (Docs/ScreensFolder.md).
+@Suite struct RequestFramingTests {
+    static let files = ["screens/home.json": #"{"home":true}"#, "screens/cart.post.json": #"{"ok":true}"#]
+
+    /// Far beyond what any refusal here needs, even on a loaded machine; a refusal that waits for
+    /// the client (which sends nothing more) never comes at all, so it runs into this bound.
+    static let bound: Duration = .seconds(20)
+
+    /// Sends `text` on a fresh connection and returns the response, how the connection ended and
+    /// how long the answer took.
+    static func exchange(_ text: String, port: Int) async throws -> (
+        response: RawHTTPResponse?, ending: RawConnection.Ending, took: Duration
+    ) {
+        let connection = try await RawConnection.connect(port: port)
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await connection.send(text)
+        let response = await connection.readResponse(timeout: bound)
+        let took = clock.now - start
+        // Whatever follows the response: the server is expected to close, so this ends early.
+        let (rest, ending) = await connection.readToEnd(timeout: bound)
+        #expect(rest.isEmpty, "bytes after the refusal: \(String(decoding: rest, as: UTF8.self))")
+        await connection.close()
+        return (response, ending, took)
+    }
+
+    /// The shape every refusal here has: the status, a JSON error, `Connection: close` and a
+    /// closed connection, all while the client still owes bytes it will never send.
+    static func expectRefusal(
+        _ exchange: (response: RawHTTPResponse?, ending: RawConnection.Ending, took: Duration), status: Int,
+        mentioning word: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let response = try #require(exchange.response, "no response", sourceLocation: sourceLocation)
+        #expect(response.status == status, sourceLocation: sourceLocation)
+        #expect(response.header("Connection")?.lowercased() == "close", sourceLocation: sourceLocation)
+        #expect(response.header("Content-Type")?.hasPrefix("application/json") == true, sourceLocation: sourceLocation)
+        let error = try #require(try response.jsonObject()["error"] as? String, sourceLocation: sourceLocation)
+        #expect(error.contains(word), "error: \(error)", sourceLocation: sourceLocation)
+        #expect(exchange.ending == .closed, sourceLocation: sourceLocation)
+    }
+
+    static func expectStillServing(_ port: Int) async throws {
+        let response = try #require(try await HTTPProbe.request(port: port, target: "/home"))
+        #expect(response.status == 200)
+    }
+
+    // MARK: Body deadline
+
+    @Test func aBodyThatTricklesInGets408AtTheBodyTimeout() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
+            let exchange = try await Self.exchange(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc", port: server.port)
+            try Self.expectRefusal(exchange, status: 408, mentioning: "body")
+            #expect(exchange.took >= .milliseconds(250), "answered before the deadline: \(exchange.took)")
+            let entry = try #require(server.server.journal.read().entries.first)
+            #expect(entry.path == "/cart")
+            #expect(entry.status == 408)
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func aChunkedBodyThatNeverEndsGets408() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
+            let exchange = try await Self.exchange(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n", port: server.port)
+            try Self.expectRefusal(exchange, status: 408, mentioning: "body")
+        }
+    }
+
+    @Test func aBodyThatArrivesInTimeIsAnswered() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
+            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
+            // The deadline belonged to that request: the connection stays usable past it.
+            try await Task.sleep(for: .milliseconds(600))  // outlives the 300 ms deadline, not a wait for the server
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
+            await connection.close()
+        }
+    }
+
+    // MARK: Declared length
+
+    @Test func aDeclaredLengthAboveTheLimitGets413WithoutWaiting() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.maxRequestBodySize = 1024 }) { server, _ in
+            let exchange = try await Self.exchange(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\n\r\nabc", port: server.port)
+            try Self.expectRefusal(exchange, status: 413, mentioning: "larger than 1024")
+            let entry = try #require(server.server.journal.read().entries.first)
+            #expect(entry.status == 413)
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func anAdminBodyDeclaredAboveItsLimitGets413WithoutWaiting() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(
+                "PUT /__admin/settings HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n{", port: server.port)
+            try Self.expectRefusal(exchange, status: 413, mentioning: "larger than")
+        }
+    }
+
+    // MARK: Host and Transfer-Encoding
+
+    @Test(arguments: [
+        ("GET /home HTTP/1.1\r\n\r\n", "none"),
+        ("GET /home HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "2"),
+        ("POST /cart HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}", "none"),
+        ("GET http://x/home HTTP/1.1\r\n\r\n", "none"),
+    ])
+    func http11WithoutExactlyOneHostGets400(request: String, count: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(request, port: server.port)
+            try Self.expectRefusal(exchange, status: 400, mentioning: "Host")
+            let error = try exchange.response?.jsonObject()["error"] as? String
+            #expect(error?.contains("has \(count)") == true, "error: \(error ?? "none")")
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func http10WithoutHostIsServed() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.0\r\n\r\n")
+            let response = try #require(await connection.readResponse(timeout: Self.bound))
+            #expect(response.status == 200)
+            #expect(response.text == #"{"home":true}"#)
+            await connection.close()
+        }
+    }
+
+    @Test(arguments: [
+        "POST /cart HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+        "POST /cart HTTP/1.0\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+    ])
+    func transferEncodingOnHTTP10Gets400(request: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(request, port: server.port)
+            try Self.expectRefusal(exchange, status: 400, mentioning: "Transfer-Encoding")
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func aPipelinedRequestWithoutHostIsRefusedAfterTheOnesBeforeIt() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 200ms\r\n\r\nGET /home HTTP/1.1\r\n\r\n")
+            let first = try #require(await connection.readResponse(timeout: Self.bound))
+            #expect(first.status == 200)
+            let second = try #require(await connection.readResponse(timeout: Self.bound))
+            #expect(second.status == 400)
+            #expect(await connection.readToEnd(timeout: Self.bound).ending == .closed)
+            await connection.close()
+        }
+    }
+}
