@@ -50,7 +50,9 @@ import Testing
             let statuses = try await withThrowingTaskGroup(of: Int?.self) { group in
                 for _ in 0..<1000 {
                     // Each may wait long on two busy cores; together they must still end in about one second.
-                    group.addTask { try await HTTPProbe.request(port: server.port, target: "/home", timeout: .seconds(50))?.status }
+                    group.addTask {
+                        try await HTTPProbe.request(port: server.port, target: "/home", timeout: .seconds(50))?.status
+                    }
                 }
                 return try await group.reduce(into: [Int?]()) { $0.append($1) }
             }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import NIOCore
 
 /// One request in the journal (Docs/AdminAPI.md, "The request journal"): what the client sent, and what the mock applied
 /// and sent back.
@@ -49,6 +50,16 @@ struct JournalEntry: Sendable, Encodable {
         self.fault = fault
         self.latencyMs = latencyMs
         self.rule = rule
+    }
+
+    /// The entry of a request as read: its decoded path, its headers, its body (cut at
+    /// ``RequestJournal/bodyLimit``), and what the decision stage drew for it, if it got that far.
+    init(head: HTTPRequest, path: RequestPath, headers: SentHeaders, body: ByteBuffer?, decision: FaultDecision? = nil) {
+        self.init(
+            method: head.method, path: path.path, query: String(path.query), headers: headers,
+            body: RecordedBody(body, limit: RequestJournal.bodyLimit),
+            fault: decision.flatMap { $0.fault == .none ? nil : $0.fault.description },
+            latencyMs: decision.map { AccessLog.millisecondsValue($0.latency) } ?? 0, rule: decision?.rule)
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -30,10 +30,6 @@ struct ReadRequest: Sendable {
 
     /// The journal entry for this request, with what the decision stage drew for it.
     func journalEntry(_ decision: FaultDecision) -> JournalEntry {
-        JournalEntry(
-            method: head.method, path: path.path, query: String(path.query), headers: headers,
-            body: RecordedBody(body, limit: RequestJournal.bodyLimit),
-            fault: decision.fault == .none ? nil : decision.fault.description,
-            latencyMs: AccessLog.millisecondsValue(decision.latency), rule: decision.rule)
+        JournalEntry(head: head, path: path, headers: headers, body: body, decision: decision)
     }
 }

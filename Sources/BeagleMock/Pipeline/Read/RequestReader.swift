@@ -54,7 +54,9 @@ struct RequestReader: Sendable {
                 ended = clock.now
             } catch let refusal as BodyRefusal {
                 let response = refusal.response(path: head.path)
-                return .refused(response, entry: Self.entry(head, path, headers, body: nil), reason: "refused=\(refusal.reason)")
+                return .refused(
+                    response, entry: JournalEntry(head: head, path: path, headers: headers, body: nil),
+                    reason: "refused=\(refusal.reason)")
             }
         }
         let control: RequestControl
@@ -62,20 +64,13 @@ struct RequestReader: Sendable {
             control = try Self.control(of: head, query: path.query)
         } catch {
             let response = OutgoingResponse.json(.badRequest, ErrorBody.encode(error.jsonBody))
-            return .refused(response, entry: Self.entry(head, path, headers, body: body), reason: "refused=control")
+            return .refused(
+                response, entry: JournalEntry(head: head, path: path, headers: headers, body: body), reason: "refused=control")
         }
         return .request(
             ReadRequest(
                 head: head, path: path, headers: headers, body: body, control: control, isEcho: reserved == .echo,
                 platform: head.headerFields[.beaglePlatform].flatMap { BeaglePlatform(headerValue: $0) }, ended: ended))
-    }
-
-    /// The journal entry of a refused request.
-    private static func entry(_ head: HTTPRequest, _ path: RequestPath, _ headers: SentHeaders, body: ByteBuffer?) -> JournalEntry
-    {
-        JournalEntry(
-            method: head.method, path: path.path, query: String(path.query), headers: headers,
-            body: RecordedBody(body, limit: RequestJournal.bodyLimit))
     }
 
     /// The per-request control headers and query parameters; parsed only when some are present.
