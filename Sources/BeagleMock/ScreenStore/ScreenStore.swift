@@ -22,7 +22,8 @@ final class ScreenStore: Sendable {
     let configPath: String?
 
     private let cache: FileCache
-    /// A listing of the folders for suggestions and inventories, never for serving.
+    /// A listing of the folders for suggestions, inventories and where `[name]` entries are;
+    /// never the source of a file served.
     let snapshot: FolderSnapshot
 
     /// Names that are never served from the screens root, in case the config in force is another.
@@ -44,7 +45,7 @@ final class ScreenStore: Sendable {
             let found = images.regularFile(at: path.segments.dropFirst().joined(separator: "/")),
             !isConfig(found)
         {
-            return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false)
+            return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:])
         }
         let route = ScreenFolder.stem(ofPath: path.path)
         if path.segments.count == 1, Self.configNames.contains(path.segments[0]) { return .notFound }
@@ -57,20 +58,43 @@ final class ScreenStore: Sendable {
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
-        if let (candidate, found) = firstFile(route: route, platform: platform, method: bodyMethod) {
+        if let (candidate, found, binding) = firstFile(route: route, platform: platform, method: bodyMethod) {
             let isScreen = !candidate.isAsset
             let filter = isScreen ? platform : nil
-            return await serve(found, isScreen: isScreen, platform: filter, chosenByPlatform: candidate.platform != nil)
+            return await serve(
+                found, isScreen: isScreen, platform: filter, chosenByPlatform: candidate.platform != nil,
+                parameters: binding.parameters)
         }
         let allowed = allowedMethods(route: route, platform: platform)
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
+    /// The first file answering `route` for `method`: by the route's own names, then, when the
+    /// folder has `[name]` entries, through them in the order of Docs/ScreensFolder.md ("Path
+    /// parameters"). Which folders hold `[name]` entries comes from the snapshot, so a folder
+    /// without any lists nothing per request; every file is still opened through `screens`.
     private func firstFile(route: String, platform: BeaglePlatform?, method: String?)
+        -> (RouteCandidates.Candidate, OpenedFile, RouteBinding)?
+    {
+        let exact = RouteBinding.exact(route)
+        if let (candidate, found) = firstFile(binding: exact, platform: platform, method: method) {
+            return (candidate, found, exact)
+        }
+        guard let index = snapshot.current()?.parameterIndex, !index.isEmpty else { return nil }
+        for binding in index.bindings(for: route).dropFirst() {
+            if let (candidate, found) = firstFile(binding: binding, platform: platform, method: method) {
+                return (candidate, found, binding)
+            }
+        }
+        return nil
+    }
+
+    private func firstFile(binding: RouteBinding, platform: BeaglePlatform?, method: String?)
         -> (RouteCandidates.Candidate, OpenedFile)?
     {
-        for candidate in RouteCandidates(route: route, platform: platform, method: method) {
-            guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
+        for candidate in RouteCandidates(route: binding.stem, platform: platform, method: method) {
+            guard !(candidate.isAsset && binding.endsInParameter),
+                candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
                 let found = screens.regularFile(at: candidate.relativePath), !isConfig(found)
             else { continue }
             return (candidate, found)
@@ -98,9 +122,9 @@ final class ScreenStore: Sendable {
         return config.sameFile(as: found.status)
     }
 
-    private func serve(_ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)
-        async -> Answer
-    {
+    private func serve(
+        _ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool, parameters: [String: String]
+    ) async -> Answer {
         guard let file = await cache.file(found) else { return .notFound }
         let name = found.relativePath.split(separator: "/").last ?? ""
         let contentType = ContentType.forFile(named: name)
@@ -121,7 +145,7 @@ final class ScreenStore: Sendable {
             ServedFile(
                 body: body, relativePath: found.relativePath, hash: hash, lastModified: file.lastModified,
                 modifiedSeconds: file.status.modifiedSeconds, contentType: contentType, isScreen: isScreen,
-                chosenByPlatform: chosenByPlatform || filtered))
+                chosenByPlatform: chosenByPlatform || filtered, parameters: parameters))
     }
 }
 
