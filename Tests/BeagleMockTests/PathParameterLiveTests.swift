@@ -156,4 +156,12 @@ import Testing
             #expect(invalid["valid"] as? Bool == false)
         }
     }
+
+    @Test func theBannerTriesARouteThatIsNoPattern() {
+        let folder = ScreenFolder(
+            root: URL(fileURLWithPath: "/srv/screens"), relativePaths: ["[page].json", "about.json", "product/[id].json"])
+        let inventory = ServerInventory(folder)
+        #expect(inventory.screens == 3)
+        #expect(inventory.firstRoute == "/about")
+    }
 }
