@@ -120,6 +120,7 @@ import Testing
         let cases: [([String], HTTPRequest.Method, [String: String])] = [
             (["product", "42"], .get, ["id": "42"]),
             (["product", "new"], .get, [:]),
+            (["product", "café"], .get, ["id": "café"]),
             (["users", "7", "orders"], .get, ["uid": "7"]),
             (["cart", "abc"], .put, ["id": "abc"]),
             (["home"], .get, [:]),

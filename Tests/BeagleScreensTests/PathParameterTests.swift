@@ -88,6 +88,14 @@ import Testing
             folder.resolve("/cart/7", method: "DELETE") == .methodNotAllowed(route: "/cart/7", allowed: ["GET", "HEAD", "PUT"]))
     }
 
+    @Test func eachMethodIsResolvedOnItsOwn() {
+        let folder = ScreenFolder(root: Self.root, relativePaths: ["cart/new.json", "cart/[id].put.json"])
+        #expect(folder.resolve("/cart/new").match?.file.relativePath == "cart/new.json")
+        #expect(folder.resolve("/cart/new", method: "PUT").match?.file.relativePath == "cart/[id].put.json")
+        #expect(folder.resolve("/cart/new", method: "PUT").match?.parameters == ["id": "new"])
+        #expect(folder.allowedMethods("/cart/new") == ["GET", "HEAD", "PUT"])
+    }
+
     @Test func invalidNamesAreNotPatterns() {
         #expect(resolved("/invalid/anything") == nil)
         #expect(resolved("/invalid/[a b]")?.file.relativePath == "invalid/[a b].json")
