@@ -96,6 +96,14 @@ import Testing
         #expect(folder.allowedMethods("/cart/new") == ["GET", "HEAD", "PUT"])
     }
 
+    @Test func filesInAParameterFolderAreServedAsThey() {
+        let folder = ScreenFolder(root: Self.root, relativePaths: ["users/[uid]/avatar.png", "users/[uid]/[tab].json"])
+        #expect(folder.resolve("/users/7/avatar.png").match?.file.relativePath == "users/[uid]/avatar.png")
+        #expect(folder.resolve("/users/7/avatar.png").match?.parameters == ["uid": "7"])
+        // The folder's `[tab]` screen answers other names, never the asset's own.
+        #expect(folder.resolve("/users/7/posts").match?.parameters == ["uid": "7", "tab": "posts"])
+    }
+
     @Test func invalidNamesAreNotPatterns() {
         #expect(resolved("/invalid/anything") == nil)
         #expect(resolved("/invalid/[a b]")?.file.relativePath == "invalid/[a b].json")
