@@ -13,9 +13,10 @@ struct ValidateCommand: ParsableCommand {
             types against Beagle 2.x's catalogue (beagle: types must exist, custom: types are \
             allowed), where Beagle expects components and actions, beaglePlatform wrappers, \
             navigation routes and lazy component paths that match no screen in the folder \
-            (platform variants considered), sendRequest/submitForm urls without a file for \
-            their method (cart.post.json), and remote images under the mock's own URL that \
-            are not there.
+            (platform variants and [name] path parameters considered), sendRequest/submitForm \
+            urls without a file for their method (cart.post.json), remote images under the \
+            mock's own URL that are not there, and [name] files or folders whose name is not \
+            a valid path parameter.
 
             Errors are what breaks the app (a screen that does not decode, an unknown type, a \
             route or request that fails); warnings are what works but probably not as meant \

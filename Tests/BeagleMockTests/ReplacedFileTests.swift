@@ -37,7 +37,11 @@ import Testing
                 case .appears: call >= 2
                 case .flickers: call == 2
                 }
-            return present ? served.firstFile(route: route, platform: platform, method: asked) : nil
+            let binding = RouteBinding.exact(route)
+            guard present, let (candidate, file) = served.firstFile(binding: binding, platform: platform, method: asked) else {
+                return nil
+            }
+            return (candidate, file, binding)
         }
     }
 

@@ -4,7 +4,9 @@ import Synchronization
 
 /// A listing of the screens and images folders, taken at most once a second: a 404's
 /// suggestions and the admin's route list need it, and listing a large folder per request
-/// would be slow. Serving never uses it; it always goes to the disk.
+/// would be slow. Serving reads only where the `[name]` entries are from it (which names a
+/// path parameter may take, Docs/ScreensFolder.md), and only when a route's own names find
+/// nothing; every file served is opened on disk.
 ///
 /// The listing keeps only the files serving would answer with (`ServedFiles`, the same check), so
 /// that no listed route answers 404: a link to a dot-file or out of the root, a hard link of the

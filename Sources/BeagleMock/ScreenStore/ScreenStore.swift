@@ -17,19 +17,20 @@ final class ScreenStore: Sendable {
     /// What the folders serve, shared with the listing in `snapshot`.
     let served: ServedFiles
 
-    /// Finds the first served file answering a route for a method (nil for GET and HEAD), as
-    /// `ServedFiles.firstFile` does; a parameter so that a test can replay a file appearing
-    /// between two lookups without racing the disk.
+    /// Finds the first served file answering a route for a method (nil for GET and HEAD), with
+    /// the values of its path parameters, as ``firstFile(route:platform:method:served:snapshot:)``
+    /// does; a parameter so that a test can replay a file appearing between two lookups without
+    /// racing the disk.
     typealias RouteLookup =
         @Sendable (_ route: String, _ platform: BeaglePlatform?, _ method: String?) -> (
-            RouteCandidates.Candidate, OpenedFile
+            RouteCandidates.Candidate, OpenedFile, RouteBinding
         )?
 
     private let lookup: RouteLookup
 
     private let cache: FileCache
-    /// A listing of the served files for suggestions, inventories and the admin's route list,
-    /// never for serving.
+    /// A listing of the folders for suggestions, inventories and where `[name]` entries are;
+    /// never the source of a file served.
     let snapshot: FolderSnapshot
 
     /// Creates a store over `screens` and `images`, never serving the file at `configPath`;
@@ -41,8 +42,12 @@ final class ScreenStore: Sendable {
         let served = ServedFiles(screens: screens, images: images, configPath: configPath)
         self.served = served
         self.cache = cache
-        self.snapshot = FolderSnapshot(served: served)
-        self.lookup = lookup ?? { route, platform, method in served.firstFile(route: route, platform: platform, method: method) }
+        let snapshot = FolderSnapshot(served: served)
+        self.snapshot = snapshot
+        self.lookup =
+            lookup ?? { route, platform, method in
+                Self.firstFile(route: route, platform: platform, method: method, served: served, snapshot: snapshot)
+            }
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`.
@@ -52,7 +57,7 @@ final class ScreenStore: Sendable {
         if readsContent, path.segments.count > 1, path.segments[0] == "images",
             let found = served.imageFile(at: path.segments.dropFirst().joined(separator: "/"))
         {
-            return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false)
+            return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:])
         }
         let route = ScreenFolder.stem(ofPath: path.path)
         if path.segments.count == 1, ServedFiles.configNames.contains(path.segments[0]) { return .notFound }
@@ -65,27 +70,49 @@ final class ScreenStore: Sendable {
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
-        if let (candidate, found) = lookup(route, platform, bodyMethod) {
-            return await serve(candidate, found, platform: platform)
+        if let (candidate, found, binding) = lookup(route, platform, bodyMethod) {
+            return await serve(candidate, found, binding, platform: platform)
         }
         let allowed = allowedMethods(route: route, platform: platform)
         if allowed.contains(method) {
             // The file appeared between the two lookups (replaced during this request). A 405
             // whose Allow names this very method would contradict itself: look once more, and
             // answer 404 if the folder still cannot make up its mind.
-            guard let (candidate, found) = lookup(route, platform, bodyMethod) else { return .notFound }
-            return await serve(candidate, found, platform: platform)
+            guard let (candidate, found, binding) = lookup(route, platform, bodyMethod) else { return .notFound }
+            return await serve(candidate, found, binding, platform: platform)
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
-    /// Serves a route's file: a screen filtered for `platform`, an asset as is.
-    private func serve(_ candidate: RouteCandidates.Candidate, _ found: OpenedFile, platform: BeaglePlatform?)
-        async -> Answer
-    {
+    /// Serves a route's file: a screen filtered for `platform`, an asset as is, with the values
+    /// its path parameters took.
+    private func serve(
+        _ candidate: RouteCandidates.Candidate, _ found: OpenedFile, _ binding: RouteBinding, platform: BeaglePlatform?
+    ) async -> Answer {
         let isScreen = !candidate.isAsset
         return await serve(
-            found, isScreen: isScreen, platform: isScreen ? platform : nil, chosenByPlatform: candidate.platform != nil)
+            found, isScreen: isScreen, platform: isScreen ? platform : nil, chosenByPlatform: candidate.platform != nil,
+            parameters: binding.parameters)
+    }
+
+    /// The first served file answering `route` for `method`: by the route's own names, then, when
+    /// the folder has `[name]` entries, through them in the order of Docs/ScreensFolder.md ("Path
+    /// parameters"). Which folders hold `[name]` entries comes from the snapshot, so a folder
+    /// without any lists nothing per request; every file is still opened through `served`.
+    static func firstFile(
+        route: String, platform: BeaglePlatform?, method: String?, served: ServedFiles, snapshot: FolderSnapshot
+    ) -> (RouteCandidates.Candidate, OpenedFile, RouteBinding)? {
+        let exact = RouteBinding.exact(route)
+        if let (candidate, found) = served.firstFile(binding: exact, platform: platform, method: method) {
+            return (candidate, found, exact)
+        }
+        guard let index = snapshot.current()?.parameterIndex, !index.isEmpty else { return nil }
+        for binding in index.bindings(for: route).dropFirst() {
+            if let (candidate, found) = served.firstFile(binding: binding, platform: platform, method: method) {
+                return (candidate, found, binding)
+            }
+        }
+        return nil
     }
 
     /// The methods some file answers on `route` (for 405's `Allow`).
@@ -98,9 +125,9 @@ final class ScreenStore: Sendable {
         return allowed
     }
 
-    private func serve(_ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool)
-        async -> Answer
-    {
+    private func serve(
+        _ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool, parameters: [String: String]
+    ) async -> Answer {
         guard let file = await cache.file(found) else { return .notFound }
         let name = found.relativePath.split(separator: "/").last ?? ""
         let contentType = ContentType.forFile(named: name)
@@ -121,7 +148,7 @@ final class ScreenStore: Sendable {
             ServedFile(
                 body: body, relativePath: found.relativePath, hash: hash, lastModified: file.lastModified,
                 modifiedSeconds: file.status.modifiedSeconds, contentType: contentType, isScreen: isScreen,
-                chosenByPlatform: chosenByPlatform || filtered))
+                chosenByPlatform: chosenByPlatform || filtered, parameters: parameters))
     }
 }
 

@@ -19,4 +19,8 @@ struct ServedFile: Sendable {
     let isScreen: Bool
     /// Whether the request's platform picked a variant file or filtered the body.
     let chosenByPlatform: Bool
+    /// The values of the `[name]` segments of the route that found the file (`id` → `42` when
+    /// `product/[id].json` answers `/product/42`), for responses rendered from the request;
+    /// empty for a file found by its own name (Docs/ScreensFolder.md, "Path parameters").
+    var parameters: [String: String] = [:]
 }

@@ -33,13 +33,16 @@ struct ServedFiles: Sendable {
         return found
     }
 
-    /// The first served file answering `route` (without its leading `/`) for `method` (nil for
-    /// GET and HEAD), in the order of Docs/ScreensFolder.md, "File names are routes".
-    func firstFile(route: String, platform: BeaglePlatform?, method: String?)
+    /// The first served file answering a route bound to `binding` (its own names, or `[name]`
+    /// entries) for `method` (nil for GET and HEAD), in the order of Docs/ScreensFolder.md, "File
+    /// names are routes". A route ending in a parameter has no plain asset: `[id]` is a folder or
+    /// a JSON file's stem, never a file of that name.
+    func firstFile(binding: RouteBinding, platform: BeaglePlatform?, method: String?)
         -> (RouteCandidates.Candidate, OpenedFile)?
     {
-        for candidate in RouteCandidates(route: route, platform: platform, method: method) {
-            guard candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
+        for candidate in RouteCandidates(route: binding.stem, platform: platform, method: method) {
+            guard !(candidate.isAsset && binding.endsInParameter),
+                candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
                 let found = screenFile(at: candidate.relativePath)
             else { continue }
             return (candidate, found)

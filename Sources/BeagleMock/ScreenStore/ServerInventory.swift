@@ -6,7 +6,8 @@ package struct ServerInventory: Sendable, Equatable {
     package var screens: Int
     /// Files in the images folder.
     package var images: Int
-    /// A route worth trying first: `/home` when there is one, else the first screen.
+    /// A route worth trying first: `/home` when there is one, else the first screen that is no
+    /// pattern (`/product/[id]` is not a path to curl as it is).
     package var firstRoute: String?
     /// Files of the screens folder that are never served because `/__admin` or `/__echo` is the
     /// mock's own (`__admin.json`, `__echo/form.json`).
@@ -27,7 +28,9 @@ package struct ServerInventory: Sendable, Equatable {
             .sorted()
         screens = routes.count
         images = folder.images.count
-        firstRoute = routes.contains("/home") ? "/home" : routes.first
+        firstRoute =
+            routes.contains("/home")
+            ? "/home" : routes.first { PathParameter.bracketedSegments(ofRoute: $0).isEmpty } ?? routes.first
         shadowedFiles = shadowed.compactMap { file in
             ReservedRoute(route: file.name.route).map { ShadowedFile(file: file.displayPath, reservedPath: $0.path) }
         }

@@ -4,6 +4,10 @@ extension ScreenFolder {
     /// first by edit distance (ignoring case), ties in alphabetical order. Routes too far away
     /// to be a typo are left out: more than 2 edits, and more than a third of the length of the
     /// route asked for.
+    ///
+    /// A route with `[name]` segments is offered as its pattern (`/product/[id]`) and measured
+    /// with the request's own values in those segments, so `/prodct/42` is one edit from
+    /// `/product/[id]` (Docs/ScreensFolder.md, "Path parameters").
     public func suggestions(for path: String, platform: BeaglePlatform? = nil, limit: Int = 3) -> [String] {
         let wanted = Self.route(forPath: path)
         let target = wanted.lowercased()
@@ -15,12 +19,26 @@ extension ScreenFolder {
         candidates.remove(wanted)
         var scored: [(distance: Int, route: String)] = []
         for route in candidates {
-            guard let distance = EditDistance.between(target, route.lowercased(), limit: maximum),
-                resolve(route, platform: platform).match != nil
+            let compared = Self.route(route, filledFrom: wanted)
+            guard compared != wanted, let distance = EditDistance.between(target, compared.lowercased(), limit: maximum),
+                resolve(compared, platform: platform).match != nil
             else { continue }
             scored.append((distance, route))
         }
         scored.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.route < $1.route }
         return scored.prefix(max(0, limit)).map(\.route)
+    }
+
+    /// `route` with each valid `[name]` segment replaced by `wanted`'s segment at the same place,
+    /// when both have as many segments; `route` itself otherwise.
+    static func route(_ route: String, filledFrom wanted: String) -> String {
+        let segments = route.split(separator: "/", omittingEmptySubsequences: true)
+        let values = wanted.split(separator: "/", omittingEmptySubsequences: true)
+        guard segments.count == values.count, segments.contains(where: { PathParameter.name(ofSegment: $0) != nil })
+        else { return route }
+        let filled = zip(segments, values).map { segment, value in
+            PathParameter.name(ofSegment: segment) != nil ? value : segment
+        }
+        return "/" + filled.joined(separator: "/")
     }
 }

@@ -18,6 +18,10 @@ import Foundation
 /// 5. `R.json`, then `R/index.json`;
 /// 6. otherwise nothing (404).
 ///
+/// Steps 3 to 5 read the route's segments by their own names first, then through the folder's
+/// `[name]` entries (``ParameterIndex``): `product/[id].json` answers `/product/42` with `id` →
+/// `42` when no exact name answers. The first reading that finds a file wins.
+///
 /// POST, PUT, PATCH and DELETE look for `R.<method>.json` the same way (`cart.post.ios.json`,
 /// `cart.post.mobile.json`, `cart/index.post.ios.json`…, then `cart.post.json`,
 /// `cart/index.post.json`); a route that exists for other methods only gives 405. HEAD is GET.
@@ -31,6 +35,9 @@ public struct ScreenFolder: Sendable {
     public let files: [ScreenFile]
     /// The files of the images folder, sorted by relative path.
     public let images: [ScreenFile]
+
+    /// Where the screens folder has `[name]` entries.
+    public let parameterIndex: ParameterIndex
 
     private let filesByPath: [String: ScreenFile]
     private let imagesByPath: [String: ScreenFile]
@@ -48,6 +55,7 @@ public struct ScreenFolder: Sendable {
             }
         filesByPath = Dictionary(files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         imagesByPath = Dictionary(images.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        parameterIndex = ParameterIndex(relativePaths: files.map(\.relativePath))
     }
 
     /// The file at `relativePath` in the screens folder, if listed.
@@ -109,13 +117,20 @@ public struct ScreenFolder: Sendable {
         }
         let methodFileMethod: String? = isGet ? nil : method
         guard isGet || ScreenFileName.bodyMethods.contains(method) else { return nil }
-        for candidate in RouteCandidates(route: stem, platform: platform, method: methodFileMethod) {
-            guard let file = filesByPath[candidate.relativePath], candidate.accepts(file.name) else { continue }
-            if candidate.isAsset {
-                return ScreenMatch(file: file, route: route, platform: nil, variesByPlatform: false)
+        for binding in parameterIndex.bindings(for: stem) {
+            for candidate in RouteCandidates(route: binding.stem, platform: platform, method: methodFileMethod) {
+                guard !(candidate.isAsset && binding.endsInParameter), let file = filesByPath[candidate.relativePath],
+                    candidate.accepts(file.name)
+                else { continue }
+                if candidate.isAsset {
+                    return ScreenMatch(
+                        file: file, route: route, platform: nil, variesByPlatform: false, parameters: binding.parameters)
+                }
+                let varies = candidate.platform != nil || hasVariants(stem: binding.stem, method: methodFileMethod)
+                return ScreenMatch(
+                    file: file, route: route, platform: candidate.platform, variesByPlatform: varies,
+                    parameters: binding.parameters)
             }
-            let varies = candidate.platform != nil || hasVariants(stem: stem, method: methodFileMethod)
-            return ScreenMatch(file: file, route: route, platform: candidate.platform, variesByPlatform: varies)
         }
         return nil
     }

@@ -26,4 +26,19 @@ public struct ScreenMatch: Sendable, Hashable {
     /// Whether the route has platform variants for this method, so that the answer depends on
     /// the `beagle-platform` header and a response should carry `Vary: beagle-platform`.
     public let variesByPlatform: Bool
+    /// The values of the `[name]` segments of the file's route (`id` → `42` when
+    /// `product/[id].json` answers `/product/42`); empty for a route without parameters.
+    public let parameters: [String: String]
+
+    /// A match; `parameters` as the route's binding gives them.
+    init(
+        file: ScreenFile, route: String, platform: BeaglePlatform?, variesByPlatform: Bool,
+        parameters: [String: String] = [:]
+    ) {
+        self.file = file
+        self.route = route
+        self.platform = platform
+        self.variesByPlatform = variesByPlatform
+        self.parameters = parameters
+    }
 }

@@ -19,6 +19,7 @@ import Foundation
 /// | a route that resolves for some platforms only (only `promo.ios.json` exists) | warning naming the platforms that get 404 |
 /// | a remote image under the mock's own URL (a path starting with `/`) that is not there | warning: the app shows the placeholder |
 /// | a URL that is neither `http(s)://` nor a path starting with `/` | warning: Beagle fetches it without the base URL |
+/// | a `[name]` file or folder whose name is not letters, digits, `_` or `-` (`[].json`, `[a b].json`), or a parameter name used twice in one route | error: the file is not a pattern (Docs/ScreensFolder.md, "Path parameters") |
 /// | a screen whose root is not a component (an action, plain data, an array), a root `beaglePlatform` wrapper, duplicate keys | warning: maybe intended (data for a request), maybe not |
 ///
 /// Routes are checked for the platforms that can see them: a reference inside a
@@ -67,11 +68,13 @@ public struct ScreenValidator: Sendable {
     }
 
     private func check(_ data: Data, file: String, folder: ScreenFolder?) -> [Diagnostic] {
+        let nameDiagnostics = ParameterNameCheck.diagnostics(for: file)
         let root: JSONNode
         do {
             root = try JSONReader().parse(data)
         } catch {
-            return [Diagnostic(file: file, at: error.position, severity: .error, message: error.message)]
+            return (nameDiagnostics + [Diagnostic(file: file, at: error.position, severity: .error, message: error.message)])
+                .sorted()
         }
         let name = ScreenFileName(relativePath: file)
         var structure = StructureCheck(catalogue: catalogue, file: file)
@@ -80,7 +83,7 @@ public struct ScreenValidator: Sendable {
         for reference in ScreenReferences(in: root).all {
             references.check(reference)
         }
-        return (structure.diagnostics + references.diagnostics).sorted()
+        return (nameDiagnostics + structure.diagnostics + references.diagnostics).sorted()
     }
 
     /// The request platforms that get this file when they ask for its route: all of them when
