@@ -158,7 +158,7 @@ enum OpenAPIDocument {
                     "operationId": "setScenarioState",
                     "summary": "Puts one scenario in a state.",
                     "parameters": [
-                      {"name": "name", "in": "path", "required": true, "description": "The scenario's name, as the config writes it.", "schema": {"type": "string"}}
+                      {"name": "name", "in": "path", "required": true, "description": "The scenario's name, as the config writes it.", "schema": {"type": "string", "minLength": 1}}
                     ],
                     "requestBody": {
                       "required": true,
@@ -168,7 +168,7 @@ enum OpenAPIDocument {
                     },
                     "responses": {
                       "200": {"description": "The scenario, now in that state.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scenario"}}}},
-                      "400": {"description": "The body is not `{\"state\": STATE}` with a state the config names for this scenario; nothing changed.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/SettingsError"}}}},
+                      "400": {"description": "The body is not `{\"state\": STATE}` with a state the config names for this scenario (the answer's `field` names the field), or the path cannot name a scenario (a control character, an encoded `/`); nothing changed.", "content": {"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/SettingsError"}, {"$ref": "#/components/schemas/Error"}]}}}},
                       "401": {"$ref": "#/components/responses/Unauthorized"},
                       "403": {"$ref": "#/components/responses/Forbidden"},
                       "404": {"description": "The config names no scenario of that name.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
