@@ -158,7 +158,7 @@ enum OpenAPIDocument {
                     "operationId": "setScenarioState",
                     "summary": "Puts one scenario in a state.",
                     "parameters": [
-                      {"name": "name", "in": "path", "required": true, "description": "The scenario's name, as the config writes it.", "schema": {"type": "string", "minLength": 1}}
+                      {"name": "name", "in": "path", "required": true, "description": "The scenario's name, as the config writes it. A path segment cannot hold a control character, `/` or `\\`, or be `.` or `..` (those get 400 before any scenario is looked up).", "schema": {"type": "string", "pattern": "^(?!\\.\\.?$)[^\\u0000-\\u001f\\u007f-\\u009f/\\\\]+$"}}
                     ],
                     "requestBody": {
                       "required": true,
