@@ -61,3 +61,29 @@ import Testing
         #expect(store.scenarios.state(of: "wish") == "start")
     }
 }
+
+/// A live reload of `when:`, `file:` and `scenario:` (Docs/Configuration.md, "Reload").
+@Suite struct RequestMatchReloadTests {
+    @Test func aBadRegexOnReloadIsRefusedWhereItIsAndStatesSurvive() throws {
+        let folder = try ConfigReloaderTests.Folder()
+        try folder.replace(ScenarioStateTests.yaml)
+        let store = SettingsStore(configuration: try ConfigLoader.loadIfPresent(file: folder.file), randomSeed: 1)
+        let reloader = ConfigReloader(file: folder.file, settings: store, logger: LogRecorder().logger)
+        _ = store.decide(method: "POST", path: "/cart")
+        #expect(store.scenarios.state(of: "cart") == "filled")
+
+        try folder.replace(ScenarioStateTests.yaml + "\n  - path: /x\n    when: {query: {a: {matches: \"[\"}}}\n")
+        guard case .rejected(let error) = reloader.checkNow() else {
+            Issue.record("a regex that does not compile must be refused")
+            return
+        }
+        #expect(error.line == 11 && error.column == 33, "\(error)")
+        #expect(error.message.hasPrefix("routes[3].when.query.a.matches: regular expression \"[\" does not compile"))
+
+        // A valid edit that keeps the cart scenario keeps its state.
+        try folder.replace(ScenarioStateTests.yaml.replacingOccurrences(of: "/wish", with: "/wishlist"))
+        #expect(reloader.checkNow() == .reloaded)
+        #expect(store.scenarios.state(of: "cart") == "filled")
+        #expect(store.decide(method: "GET", path: "/cart").file == "cart-filled.json")
+    }
+}
