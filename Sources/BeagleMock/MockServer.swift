@@ -114,7 +114,7 @@ public final class MockServer: Sendable {
         let pipeline = RequestPipeline(
             settings: settings,
             reader: RequestReader(maxBodySize: configuration.maxRequestBodySize),
-            decider: Decider(counters: settings.counters),
+            decider: Decider(counters: settings.counters, scenarios: settings.scenarios),
             source: ResponseSource(store: store, maxBodySize: configuration.maxRequestBodySize),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),

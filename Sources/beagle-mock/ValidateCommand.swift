@@ -1,4 +1,5 @@
 import ArgumentParser
+import BeagleMock
 import BeagleScreens
 import Foundation
 
@@ -69,7 +70,12 @@ struct ValidateCommand: ParsableCommand {
             Console.error("beagle-mock: \(message)")
             throw ExitCode(1)
         }
-        let report = ScreenValidator().validate(folder).inFolder(directory)
+        let screens = ScreenValidator().validate(folder)
+        // The config's `file:` names must exist too (Docs/ValidateAndProbe.md).
+        let configDiagnostics = RuleFileCheck.diagnostics(screensFolder: URL(fileURLWithPath: directory, isDirectory: true))
+        let report = ValidationReport(
+            diagnostics: screens.diagnostics + configDiagnostics, files: screens.summary.files
+        ).inFolder(directory)
         switch format {
         case .text: Console.out(report.text)
         case .json: Console.out(String(decoding: report.json, as: UTF8.self))

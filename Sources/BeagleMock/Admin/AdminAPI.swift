@@ -4,7 +4,7 @@ import HummingbirdCore
 import NIOCore
 
 /// The admin API under `/__admin` (Docs/AdminAPI.md): health, the request journal, runtime settings,
-/// reset, the route list and its own OpenAPI document.
+/// reset, the route list, scenarios and its own OpenAPI document.
 ///
 /// Its answers are the mock's own: never delayed or faulted, never journalled, never shadowed by a
 /// screen. `GET /__admin/health` is always open; everything else passes the ``AdminGate`` first, so
@@ -29,6 +29,10 @@ struct AdminAPI: Sendable {
         case settings
         case reset
         case routes
+        /// `/__admin/scenarios`: every scenario and its state.
+        case scenarios
+        /// `/__admin/scenarios/{name}`: one scenario's state, to set.
+        case scenario = "scenarios/{name}"
         case openAPI = "openapi.json"
 
         /// The endpoint a path names, and the journal id for ``request``.
@@ -37,7 +41,11 @@ struct AdminAPI: Sendable {
             guard segments.first == ReservedRoute.admin.rawValue else { return nil }
             if segments.count == 3, segments[1] == "requests" {
                 self = .request
-            } else if segments.count == 2, let endpoint = Endpoint(rawValue: segments[1]), endpoint != .request {
+            } else if segments.count == 3, segments[1] == "scenarios" {
+                self = .scenario
+            } else if segments.count == 2, let endpoint = Endpoint(rawValue: segments[1]), endpoint != .request,
+                endpoint != .scenario
+            {
                 self = endpoint
             } else {
                 return nil
@@ -47,7 +55,8 @@ struct AdminAPI: Sendable {
         /// The methods the endpoint answers, as `Allow` lists them.
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .health, .request, .routes, .openAPI: [.get, .head]
+            case .health, .request, .routes, .scenarios, .openAPI: [.get, .head]
+            case .scenario: [.put]
             case .requests: [.get, .head, .delete]
             case .settings: [.get, .head, .put]
             case .reset: [.post]
@@ -100,6 +109,8 @@ struct AdminAPI: Sendable {
         case (.settings, _): return .json(.ok, Self.text(snapshot.runtime.jsonData()), headers: Self.noStore)
         case (.reset, _): return reset()
         case (.routes, _): return routes()
+        case (.scenarios, _): return scenarios(snapshot)
+        case (.scenario, _): return putScenario(path.segments[2], body, snapshot)
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
         }
     }
@@ -188,6 +199,54 @@ struct AdminAPI: Sendable {
         return .json(
             .ok, #"{"journalCleared":\#(cleared),"settings":\#(Self.text(RuntimeSettings.none.jsonData()))}"#,
             headers: Self.noStore)
+    }
+
+    /// `GET /__admin/scenarios` (Docs/AdminAPI.md, "Scenarios").
+    private func scenarios(_ snapshot: SettingsSnapshot) -> OutgoingResponse {
+        let list = snapshot.configuration.scenarioCatalogue.map { scenarioState($0) }
+        return .json(.ok, ErrorBody.encode(["scenarios": list]), headers: Self.noStore)
+    }
+
+    /// `PUT /__admin/scenarios/{name}` with `{"state": "filled"}`: 404 for a scenario the config
+    /// does not name, 400 naming the field for a bad body; nothing changes on either.
+    private func putScenario(_ name: String, _ body: ByteBuffer, _ snapshot: SettingsSnapshot) -> OutgoingResponse {
+        guard let entry = snapshot.configuration.scenarioCatalogue.first(where: { $0.name == name }) else {
+            let names = snapshot.configuration.scenarioCatalogue.map(\.name)
+            return ErrorBody(
+                error: "no scenario \(SpecError.quote(name)) in the config; GET /__admin/scenarios lists them",
+                path: "/__admin/scenarios/\(name)", suggestions: names
+            ).response(.notFound, headers: Self.noStore)
+        }
+        func refuse(_ error: String, field: String?) -> OutgoingResponse {
+            var answer = ["error": error]
+            if let field { answer["field"] = field }
+            return .json(.badRequest, ErrorBody.encode(answer), headers: Self.noStore)
+        }
+        let parsed = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
+        guard let object = parsed as? [String: Any] else {
+            return refuse("the body must be a JSON object like {\"state\": \"\(entry.states.last ?? "start")\"}", field: nil)
+        }
+        if let unknown = object.keys.sorted().first(where: { $0 != "state" }) {
+            return refuse("\(unknown): unknown field; the body holds only state", field: unknown)
+        }
+        guard let state = object["state"] as? String, entry.states.contains(state) else {
+            let known = entry.states.joined(separator: ", ")
+            return refuse("state: must be one of the states the config names for \(name): \(known)", field: "state")
+        }
+        settings.scenarios.set(name, to: state)
+        return .json(.ok, ErrorBody.encode(scenarioState(entry)), headers: Self.noStore)
+    }
+
+    /// One scenario as the admin API shows it.
+    private func scenarioState(_ entry: MockConfiguration.ScenarioEntry) -> ScenarioState {
+        ScenarioState(name: entry.name, state: settings.scenarios.state(of: entry.name), states: entry.states)
+    }
+
+    /// A scenario, its state now and every state its rules name.
+    private struct ScenarioState: Encodable {
+        let name: String
+        let state: String
+        let states: [String]
     }
 
     /// `GET /__admin/routes`.

@@ -14,7 +14,7 @@ enum OpenAPIDocument {
               "info": {
                 "title": "beagle-mock admin API",
                 "version": "\#(beagleMockVersion)",
-                "summary": "Inspect and steer a running beagle-mock: health, the request journal, runtime settings, reset, routes.",
+                "summary": "Inspect and steer a running beagle-mock: health, the request journal, runtime settings, reset, routes, scenarios.",
                 "description": "Every answer is JSON, never delayed, faulted or journalled. GET /__admin/health is always open. Bound to a loopback address (127.0.0.0/8, ::1, localhost) the rest is open to requests addressed to this server (a Host of localhost, a loopback address or an address it is bound to; 403 otherwise) that are not changes sent by a web page of another origin (403); bound to any other address it needs `Authorization: Bearer <token>` with the server's --admin-token (401 otherwise, with `WWW-Authenticate: Bearer`), and answers 403 when the server has no token. A method an endpoint does not answer gets 405 with `Allow`; any other path under /__admin gets 404. OPTIONS gets 204 with `Allow`. The admin API grants no CORS access to other origins: its answers carry no CORS header and a CORS preflight gets 403."
               },
               "servers": [{"url": "/", "description": "the server that serves this document"}],
@@ -117,7 +117,7 @@ enum OpenAPIDocument {
                 "/__admin/reset": {
                   "post": {
                     "operationId": "reset",
-                    "summary": "Clears the journal, the sequence counters and the runtime overrides.",
+                    "summary": "Clears the journal, the sequence counters and the runtime overrides, and puts every scenario back in start.",
                     "responses": {
                       "200": {"description": "Reset done.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ResetResult"}}}},
                       "401": {"$ref": "#/components/responses/Unauthorized"},
@@ -137,6 +137,43 @@ enum OpenAPIDocument {
                       "403": {"$ref": "#/components/responses/Forbidden"},
                       "405": {"$ref": "#/components/responses/MethodNotAllowed"},
                       "500": {"description": "The screens folder cannot be listed (it was removed).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                    }
+                  }
+                },
+                "/__admin/scenarios": {
+                  "get": {
+                    "operationId": "listScenarios",
+                    "summary": "Every scenario the config's route rules name, with its state now.",
+                    "description": "A rule with `scenario: {name, state, next}` matches only while its scenario is in `state` and, when it answers, moves the scenario to `next`. Every scenario starts in `start`; POST /__admin/reset puts every one back there.",
+                    "responses": {
+                      "200": {"description": "The scenarios, sorted by name (an empty list when the config names none).", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScenarioList"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/scenarios/{name}": {
+                  "put": {
+                    "operationId": "setScenarioState",
+                    "summary": "Puts one scenario in a state.",
+                    "parameters": [
+                      {"name": "name", "in": "path", "required": true, "description": "The scenario's name, as the config writes it. A path segment cannot hold a control character, `/` or `\\`, or be `.` or `..` (those get 400 before any scenario is looked up).", "schema": {"type": "string", "pattern": "^(?!\\.\\.?$)[^\\u0000-\\u001f\\u007f-\\u009f/\\\\]+$"}}
+                    ],
+                    "requestBody": {
+                      "required": true,
+                      "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScenarioStateInput"}, "examples": {
+                        "filled": {"value": {"state": "filled"}}
+                      }}}
+                    },
+                    "responses": {
+                      "200": {"description": "The scenario, now in that state.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Scenario"}}}},
+                      "400": {"description": "The body is not `{\"state\": STATE}` with a state the config names for this scenario (the answer's `field` names the field), or the path cannot name a scenario (a control character, an encoded `/`); nothing changed.", "content": {"application/json": {"schema": {"anyOf": [{"$ref": "#/components/schemas/SettingsError"}, {"$ref": "#/components/schemas/Error"}]}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "404": {"description": "The config names no scenario of that name.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+                      "413": {"$ref": "#/components/responses/TooLarge"}
                     }
                   }
                 },
@@ -263,6 +300,28 @@ enum OpenAPIDocument {
                     "type": "object",
                     "required": ["cleared"],
                     "properties": {"cleared": {"type": "integer", "minimum": 0, "description": "Entries removed."}},
+                    "additionalProperties": false
+                  },
+                  "Scenario": {
+                    "type": "object",
+                    "required": ["name", "state", "states"],
+                    "properties": {
+                      "name": {"type": "string"},
+                      "state": {"type": "string", "description": "The state it is in now."},
+                      "states": {"type": "array", "items": {"type": "string"}, "description": "Every state its rules name, `start` first."}
+                    },
+                    "additionalProperties": false
+                  },
+                  "ScenarioList": {
+                    "type": "object",
+                    "required": ["scenarios"],
+                    "properties": {"scenarios": {"type": "array", "items": {"$ref": "#/components/schemas/Scenario"}}},
+                    "additionalProperties": false
+                  },
+                  "ScenarioStateInput": {
+                    "type": "object",
+                    "required": ["state"],
+                    "properties": {"state": {"type": "string", "description": "One of the scenario's `states`."}},
                     "additionalProperties": false
                   },
                   "ResetResult": {

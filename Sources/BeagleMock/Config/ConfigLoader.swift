@@ -19,7 +19,9 @@ package enum ConfigLoader {
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
         "journalSize", "routes",
     ]
-    static let routeKeys = ["path", "methods", "latency", "bandwidth", "dribble", "faults", "sequence", "response"]
+    static let routeKeys = [
+        "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response",
+    ]
 
     /// Loads a config file that must exist (`--config FILE`).
     package static func load(file: URL) throws(ConfigError) -> MockConfiguration {
@@ -198,8 +200,19 @@ package enum ConfigLoader {
             methods = names
         }
         let layer = try layer(from: mapping)
+        let match = try mapping.optional("when").map { value throws(ConfigError) in try RequestMatchYAML.match(from: value) }
+        let scenario = try mapping.optional("scenario").map { value throws(ConfigError) in
+            try RequestMatchYAML.scenario(from: value)
+        }
+        let fileValue = try mapping.optional("file")
+        let file = try fileValue.map { value throws(ConfigError) in try RequestMatchYAML.file(from: value) }
         do {
-            return try RouteRule(path: glob, methods: methods, layer: layer, line: value.node.mark?.line)
+            var rule = try RouteRule(
+                path: glob, methods: methods, layer: layer, match: match, file: file, scenario: scenario,
+                line: value.node.mark?.line)
+            rule.fileLine = fileValue?.node.mark?.line
+            rule.fileColumn = fileValue?.node.mark?.column
+            return rule
         } catch {
             throw value.error(error)
         }

@@ -11,8 +11,18 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     package let methods: Set<HTTPRequest.Method>?
     /// What the rule sets.
     package let layer: SettingsLayer
+    /// `when:`: conditions on the query, headers and body; nil when the rule has none.
+    package let match: RequestMatch?
+    /// `file:`: the file of the screens folder (relative to it) that answers a matching request.
+    package let file: String?
+    /// `scenario:`: the scenario state the rule needs and the one it moves to; nil when none.
+    package let scenario: RouteScenario?
     /// Where the rule starts in its file, for logs; nil when built in code.
     package let line: Int?
+    /// Where `file:`'s value is in the config file, for `beagle-mock validate`; nil when built in code.
+    package var fileLine: Int?
+    /// The column of `file:`'s value.
+    package var fileColumn: Int?
     /// A stable hash of what the rule says (not where it is): a reload that leaves a rule unchanged
     /// keeps its counters, one that changes it starts them over (Docs/LatencyAndFaults.md, "Sequences").
     package let fingerprint: UInt64
@@ -21,7 +31,10 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     let identity: UInt64
 
     /// Creates a rule, refusing unknown methods.
-    package init(path: RouteGlob, methods: [String]? = nil, layer: SettingsLayer, line: Int? = nil) throws(SpecError) {
+    package init(
+        path: RouteGlob, methods: [String]? = nil, layer: SettingsLayer, match: RequestMatch? = nil, file: String? = nil,
+        scenario: RouteScenario? = nil, line: Int? = nil
+    ) throws(SpecError) {
         var normalized: Set<HTTPRequest.Method>?
         if let methods {
             var set = Set<HTTPRequest.Method>()
@@ -39,10 +52,19 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
         self.glob = path
         self.methods = normalized
         self.layer = layer
+        self.match = match
+        self.file = file
+        self.scenario = scenario
         self.line = line
         let methodText = normalized.map { Self.names($0) } ?? "*"
-        self.fingerprint = stableHash("route \(path.pattern) \(methodText) \(layer)")
-        self.identity = stableHash("route \(path.pattern) \(methodText)")
+        // A rule with conditions is another rule for the draw, so its faults are its own; one
+        // without keeps the identity it had before `when:` existed (replays stay the same).
+        let whenText = match.map { " when \($0)" } ?? ""
+        let fileText = file.map { " file \($0.debugDescription)" } ?? ""
+        let scenarioText = scenario.map { " scenario \($0)" } ?? ""
+        self.fingerprint = stableHash(
+            "route \(path.pattern) \(methodText) \(layer)\(whenText)\(fileText)\(scenarioText)")
+        self.identity = stableHash("route \(path.pattern) \(methodText)\(whenText)\(scenarioText)")
     }
 
     /// True when the rule is for this method (GET covers HEAD) and path.
@@ -55,6 +77,12 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
             return false
         }
         return glob.matches(path)
+    }
+
+    /// True when the rule is for this method and path and its `when:` holds for `facts`.
+    func matches(method: HTTPRequest.Method, path: PathSegments, facts: RequestFacts) -> Bool {
+        guard matches(method: method, path: path) else { return false }
+        return match?.holds(for: facts) ?? true
     }
 
     /// `/checkout/** [GET]` — the rule as a user would recognise it in a log.

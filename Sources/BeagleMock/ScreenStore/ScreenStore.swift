@@ -84,6 +84,29 @@ final class ScreenStore: Sendable {
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
+    /// The file a route rule names (`file: cart-filled.json`), or nil when it is not served. For a
+    /// JSON file, a client on a platform gets its variant first (`cart-filled.ios.json`, then
+    /// `cart-filled.mobile.json`), as a route would; the body is filtered for the platform.
+    func ruleFile(_ relativePath: String, platform: BeaglePlatform?) async -> ServedFile? {
+        let isJSON = relativePath.hasSuffix(".json")
+        var candidates: [(path: String, variant: Bool)] = []
+        if isJSON, let platform {
+            let stem = relativePath.dropLast(".json".count)
+            candidates += platform.variantSuffixes.map { ("\(stem).\($0).json", true) }
+        }
+        candidates.append((relativePath, false))
+        for candidate in candidates {
+            guard let found = served.screenFile(at: candidate.path) else { continue }
+            guard
+                case .file(let file) = await serve(
+                    found, isScreen: isJSON, platform: isJSON ? platform : nil, chosenByPlatform: candidate.variant,
+                    parameters: [:])
+            else { return nil }
+            return file
+        }
+        return nil
+    }
+
     /// Serves a route's file: a screen filtered for `platform`, an asset as is, with the values
     /// its path parameters took.
     private func serve(

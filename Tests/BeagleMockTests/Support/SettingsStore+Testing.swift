@@ -6,7 +6,7 @@ import HTTPTypes
 /// tests of the draw and of precedence call it directly.
 extension SettingsStore {
     func decide(method: String, path: String, control: RequestControl = .none) -> FaultDecision {
-        Decider(counters: counters).decide(
+        Decider(counters: counters, scenarios: scenarios).decide(
             method: HTTPRequest.Method(method.uppercased()) ?? .get, path: path, control: control, settings: snapshot)
     }
 

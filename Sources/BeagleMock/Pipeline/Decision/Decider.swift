@@ -11,17 +11,29 @@ import HTTPTypes
 package struct Decider: Sendable {
     /// The counts, kept with the settings they belong to.
     let counters: RequestCounters
+    /// The scenarios' states, moved when a rule that takes part in one answers.
+    let scenarios: ScenarioStates
+
+    /// A decider over the store's counters and scenario states.
+    package init(counters: RequestCounters, scenarios: ScenarioStates = ScenarioStates()) {
+        self.counters = counters
+        self.scenarios = scenarios
+    }
 
     private static let globalIdentity = stableHash("global")
 
     /// Decides what a request to `path` (percent-decoded, without the query) gets and counts it.
+    /// `facts` are what a rule's `when:` looks at (Docs/Configuration.md, "Request matching").
     package func decide(
-        method: HTTPRequest.Method, path: String, control: RequestControl, settings: SettingsSnapshot
+        method: HTTPRequest.Method, path: String, control: RequestControl, settings: SettingsSnapshot,
+        facts: RequestFacts = .none
     ) -> FaultDecision {
         let routes = settings.configuration.routes
         // Splitting the path is only needed to match route rules.
         let segments = routes.isEmpty ? nil : PathSegments(path)
-        let rule = segments.flatMap { segments in routes.first { $0.matches(method: method, path: segments) } }
+        let rule = segments.flatMap { segments in
+            scenarios.firstMatch(in: routes) { $0.matches(method: method, path: segments, facts: facts) }
+        }
         let key = RequestCounters.Key(
             rule: rule?.fingerprint ?? settings.globalFingerprint,
             identity: rule?.identity ?? Self.globalIdentity,
@@ -30,12 +42,12 @@ package struct Decider: Sendable {
         let index = counters.next(key)
         return Self.draw(
             settings.precedence(request: control.layer, rule: rule), key: key, index: index, seed: settings.seed,
-            rule: rule?.description)
+            rule: rule?.description, file: rule?.file)
     }
 
     /// The draw itself, from the request's layers and its place in its key's count.
     private static func draw(
-        _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?
+        _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?, file: String?
     ) -> FaultDecision {
         var draw = seed
         draw = SeededRandom.combine(draw, key.identity)
@@ -69,7 +81,8 @@ package struct Decider: Sendable {
             closesConnection: mayEndConnection,
             seed: seed,
             requestIndex: index,
-            rule: rule
+            rule: rule,
+            file: file
         )
     }
 }

@@ -19,6 +19,9 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
     package let requestIndex: UInt64
     /// The route rule that matched, as written (`/checkout/** [GET]`); nil when none did.
     package let rule: String?
+    /// The matching rule's `file:` (relative to the screens folder), which answers instead of the
+    /// route's own file; nil when the rule has none or no rule matched.
+    package let file: String?
 
     /// Creates a decision (the server's tests may build their own).
     package init(
@@ -29,7 +32,8 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
         closesConnection: Bool = false,
         seed: UInt64 = 0,
         requestIndex: UInt64 = 0,
-        rule: String? = nil
+        rule: String? = nil,
+        file: String? = nil
     ) {
         self.latency = latency
         self.pacing = pacing
@@ -39,6 +43,7 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
         self.seed = seed
         self.requestIndex = requestIndex
         self.rule = rule
+        self.file = file
     }
 
     /// The latency for a log line: `250ms` and `1.5s` as written in a spec, and a drawn latency

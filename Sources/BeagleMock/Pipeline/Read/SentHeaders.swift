@@ -22,6 +22,11 @@ struct SentHeaders: Sendable {
         self.fields = fields
     }
 
+    /// Headers from fields already in order (tests, and requests built in code).
+    init(fields: [Field]) {
+        self.fields = fields
+    }
+
     /// The fields grouped by lower-case name, values in the order sent: the `headers` object of
     /// `/__echo` and of the journal. Lower case because header names are case-insensitive and a test
     /// that looks one up should not have to guess how a client spelled it (HTTP/2 sends them so).

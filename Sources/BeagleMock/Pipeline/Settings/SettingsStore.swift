@@ -8,6 +8,8 @@ import Synchronization
 package final class SettingsStore: Sendable {
     /// Requests counted per (rule, method, path), for sequences and the seeded draw.
     package let counters: RequestCounters
+    /// The scenarios' states (Docs/Configuration.md, "Scenarios"), reset with the counters.
+    package let scenarios = ScenarioStates()
     private let current: Mutex<SettingsSnapshot>
 
     /// A store starting from these layers. `randomSeed` is used only when no runtime override,
@@ -38,6 +40,7 @@ package final class SettingsStore: Sendable {
             return (old, snapshot)
         }
         counters.keep(rules: new.fingerprints)
+        scenarios.keep(names: Set(configuration.scenarioCatalogue.map(\.name)))
         return configuration.routes.filter { !old.fingerprints.contains($0.fingerprint) }.count
     }
 
@@ -46,9 +49,11 @@ package final class SettingsStore: Sendable {
         current.withLock { $0 = $0.replacing(runtime: settings) }
     }
 
-    /// Clears the runtime overrides and the sequence counters (`POST /__admin/reset`).
+    /// Clears the runtime overrides and the sequence counters, and puts every scenario back in
+    /// its start state (`POST /__admin/reset`).
     package func reset() {
         current.withLock { $0 = $0.replacing(runtime: .none) }
         counters.removeAll()
+        scenarios.resetAll()
     }
 }

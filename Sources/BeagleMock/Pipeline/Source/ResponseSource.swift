@@ -16,25 +16,45 @@ struct ResponseSource: Sendable {
         case methodFile
         /// `/__echo…`: the request itself as JSON.
         case echo
+        /// Any method: the matching route rule's `file:`, relative to the screens folder
+        /// (Docs/Configuration.md, "Request matching").
+        case ruleFile(String)
     }
 
-    /// The kind of source that answers `request`.
-    static func kind(of request: ReadRequest) -> Kind {
+    /// The kind of source that answers `request`, given the rule `decision` found for it.
+    static func kind(of request: ReadRequest, decision: FaultDecision) -> Kind {
         if request.isEcho { return .echo }
+        if let file = decision.file { return .ruleFile(file) }
         return request.method == .get || request.method == .head ? .file : .methodFile
     }
 
     /// The response `request` gets without faults, under `settings`; `decision` carries the route
     /// rule's `response:` override.
     func response(for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot) async -> OutgoingResponse {
-        switch Self.kind(of: request) {
+        switch Self.kind(of: request, decision: decision) {
         case .echo:
             return EchoReply(request: request, body: RecordedBody(request.body, limit: maxBodySize)).response
         case .file:
             return await fileAnswer(for: request, override: nil, beagleCache: settings.beagleCache)
         case .methodFile:
             return await fileAnswer(for: request, override: decision.response, beagleCache: nil)
+        case .ruleFile(let relativePath):
+            return await ruleFileAnswer(relativePath, for: request, override: decision.response)
         }
+    }
+
+    /// A rule's `file:`: served through the same checks as any file of the folder, with its
+    /// platform variant when there is one. A missing file is the config's mistake, which
+    /// `beagle-mock validate` reports; the request gets 404 naming it.
+    private func ruleFileAnswer(_ relativePath: String, for request: ReadRequest, override: ResponseOverride?) async
+        -> OutgoingResponse
+    {
+        guard let file = await store.ruleFile(relativePath, platform: request.platform) else {
+            return ErrorBody(
+                error: "the route rule's file \(relativePath) is not in the screens folder", path: request.path.path
+            ).response(.notFound)
+        }
+        return FileAnswer(file: file, request: request.head, beagleCache: nil, override: override).response
     }
 
     /// The folders' answer: a file, 405 with `Allow`, or 404 with suggestions.
