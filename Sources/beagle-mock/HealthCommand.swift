@@ -57,16 +57,7 @@ struct HealthCommand: AsyncParsableCommand {
 
     /// The `--timeout` value, refused when it is not a positive duration.
     private func deadline() throws -> Duration {
-        let duration: Duration
-        do {
-            duration = try Duration(spec: timeout)
-        } catch {
-            throw ValidationError("--timeout: \(error.message)")
-        }
-        guard duration > .zero else {
-            throw ValidationError("--timeout must be more than 0, like 2s")
-        }
-        return duration
+        try DurationFlag.positive(timeout, flag: "--timeout", example: "2s")
     }
 
     /// Where to send the request: `--url`, or the server this environment would start.

@@ -123,17 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The `--body-timeout` value, refused when it is not a positive duration; nil when not given.
     func bodyDeadline() throws -> Duration? {
-        guard let bodyTimeout else { return nil }
-        let duration: Duration
-        do {
-            duration = try Duration(spec: bodyTimeout)
-        } catch {
-            throw ValidationError("--body-timeout: \(error.message)")
-        }
-        guard duration > .zero else {
-            throw ValidationError("--body-timeout must be more than 0, like 30s")
-        }
-        return duration
+        try bodyTimeout.map { text in try DurationFlag.positive(text, flag: "--body-timeout", example: "30s") }
     }
 
     /// A token goes into an `Authorization: Bearer` header: visible ASCII, no spaces.
