@@ -8,9 +8,8 @@ import Foundation
 package struct ConditionRegex: Sendable, Hashable, CustomStringConvertible {
     /// The pattern as written in the config file.
     package let pattern: String
-    /// The compiled, anchored expression. `NSRegularExpression` is immutable and documented as
-    /// safe to use from several threads at once.
-    private nonisolated(unsafe) let expression: NSRegularExpression
+    /// The compiled, anchored expression (immutable, and Sendable: safe from several threads).
+    private let expression: NSRegularExpression
 
     /// Compiles `pattern`, refusing one that does not compile with ICU's reason.
     package init(_ pattern: String) throws(SpecError) {

@@ -71,7 +71,7 @@ struct RequestPipeline: Sendable {
 
         let decision = decider.decide(
             method: planned.method, path: planned.path.path, control: planned.control, settings: settings,
-            facts: RequestFacts(planned))
+            facts: settings.readsRequestFacts ? RequestFacts(planned) : .none)
         recorder.journal(planned.journalEntry(decision), in: &recording)
         recorder.note(decision, in: &recording)
         // Built before the wait, which counts from the request's end: the first byte leaves on time.

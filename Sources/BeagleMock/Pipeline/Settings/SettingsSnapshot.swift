@@ -33,6 +33,10 @@ package final class SettingsSnapshot: Sendable {
     private let flagsLayer: SettingsLayer
     private let fileLayer: SettingsLayer
 
+    /// Whether some route rule has a `when:`: only then does a request's query, headers and body
+    /// need gathering for the decision.
+    let readsRequestFacts: Bool
+
     /// The globals' fingerprint: the counter key of requests no route rule matches.
     let globalFingerprint: UInt64
     /// The fingerprints of every rule and the globals: counters of any other are stale.
@@ -56,6 +60,7 @@ package final class SettingsSnapshot: Sendable {
         hangMax = serverWide.hangMax
         journalSize = serverWide.journalSize
         beagleCache = serverWide.beagleCache
+        readsRequestFacts = configuration.routes.contains { $0.match != nil }
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])
     }
