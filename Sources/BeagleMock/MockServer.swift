@@ -115,7 +115,7 @@ public final class MockServer: Sendable {
             settings: settings,
             reader: RequestReader(maxBodySize: configuration.maxRequestBodySize),
             decider: Decider(counters: settings.counters, scenarios: settings.scenarios),
-            source: ResponseSource(store: store, maxBodySize: configuration.maxRequestBodySize),
+            source: ResponseSource(store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now))

@@ -17,7 +17,7 @@ package enum ConfigLoader {
 
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
-        "journalSize", "routes",
+        "journalSize", "routes", "templates",
     ]
     static let routeKeys = [
         "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response",
@@ -112,6 +112,9 @@ package enum ConfigLoader {
         }
         if let value = try mapping.optional("cors") {
             configuration.cors = try bool(from: value)
+        }
+        if let value = try mapping.optional("templates") {
+            configuration.templates = try bool(from: value)
         }
         if let value = try mapping.optional("beagleCache") {
             let cache = try value.mapping(expected: "{maxAge: 30s}", allowed: ["maxAge"])

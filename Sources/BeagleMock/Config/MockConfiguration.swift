@@ -17,6 +17,8 @@ package struct MockConfiguration: Sendable, Hashable {
     package var journalSize: Int?
     /// `routes:`, in file order; the first that matches a request applies.
     package var routes: [RouteRule]
+    /// `templates:`, whether screen files with `{{` are rendered per request (Docs/Templates.md).
+    package var templates: Bool?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(
@@ -27,7 +29,8 @@ package struct MockConfiguration: Sendable, Hashable {
         beagleCache: BeagleCacheSettings? = nil,
         hangMax: Duration? = nil,
         journalSize: Int? = nil,
-        routes: [RouteRule] = []
+        routes: [RouteRule] = [],
+        templates: Bool? = nil
     ) {
         self.globals = globals
         self.seed = seed
@@ -37,6 +40,7 @@ package struct MockConfiguration: Sendable, Hashable {
         self.hangMax = hangMax
         self.journalSize = journalSize
         self.routes = routes
+        self.templates = templates
     }
 
     /// The file's layer of settings: the globals and the server-wide keys (route rules apart).

@@ -18,6 +18,16 @@ final class CachedFile: Sendable {
     let trusted: Bool
 
     private let renditions = Mutex<[BeaglePlatform: Rendition]>([:])
+    private let compiled = Mutex<CompiledTemplate?>(nil)
+
+    /// What the file is as a template, found once per version (Docs/Templates.md).
+    enum CompiledTemplate: Sendable {
+        /// No `{{`: the file is served as it is.
+        case plain
+        case template(ScreenTemplate)
+        /// A template that cannot be rendered: every request gets 500 naming the problem.
+        case unrenderable(TemplateProblem)
+    }
 
     /// A body as sent to one platform.
     struct Rendition: Sendable {
@@ -32,6 +42,25 @@ final class CachedFile: Sendable {
         self.lastModified = HTTPDate.format(seconds: status.modifiedSeconds)
         let settle: Int64 = 2_000_000_000
         self.trusted = readAt - status.modified > settle && readAt - status.changed > settle
+    }
+
+    /// The file as a template: read on the first request for this version, so a file without
+    /// `{{` costs one scan of its bytes per version, not per request. Files too large to keep in
+    /// memory are never templates.
+    var template: CompiledTemplate {
+        if let known = compiled.withLock({ $0 }) { return known }
+        let found: CompiledTemplate
+        if let bytes, ScreenTemplate.isTemplate(bytes.readableBytesView) {
+            do {
+                found = .template(try ScreenTemplate(source: String(decoding: bytes.readableBytesView, as: UTF8.self)))
+            } catch {
+                found = .unrenderable(error)
+            }
+        } else {
+            found = .plain
+        }
+        compiled.withLock { $0 = found }
+        return found
     }
 
     /// The body filtered for `platform` (Docs/ScreensFolder.md's `beaglePlatform` wrappers), computed

@@ -50,14 +50,18 @@ final class ScreenStore: Sendable {
             }
     }
 
-    /// Finds what answers `method` on `path` for a client on `platform`.
-    func resolve(_ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?) async -> Answer {
+    /// Finds what answers `method` on `path` for a client on `platform`; with `templates`, a screen
+    /// file with `{{` comes back to be rendered (Docs/Templates.md).
+    func resolve(_ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?, templates: Bool) async
+        -> Answer
+    {
         if path.isHidden { return .notFound }
         let readsContent = method == .get || method == .head
         if readsContent, path.segments.count > 1, path.segments[0] == "images",
             let found = served.imageFile(at: path.segments.dropFirst().joined(separator: "/"))
         {
-            return await serve(found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:])
+            return await serve(
+                found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:], templates: false)
         }
         let route = ScreenFolder.stem(ofPath: path.path)
         if path.segments.count == 1, ServedFiles.configNames.contains(path.segments[0]) { return .notFound }
@@ -71,7 +75,7 @@ final class ScreenStore: Sendable {
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
         if let (candidate, found, binding) = lookup(route, platform, bodyMethod) {
-            return await serve(candidate, found, binding, platform: platform)
+            return await serve(candidate, found, binding, platform: platform, templates: templates)
         }
         let allowed = allowedMethods(route: route, platform: platform)
         if allowed.contains(method) {
@@ -79,7 +83,7 @@ final class ScreenStore: Sendable {
             // whose Allow names this very method would contradict itself: look once more, and
             // answer 404 if the folder still cannot make up its mind.
             guard let (candidate, found, binding) = lookup(route, platform, bodyMethod) else { return .notFound }
-            return await serve(candidate, found, binding, platform: platform)
+            return await serve(candidate, found, binding, platform: platform, templates: templates)
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
@@ -87,7 +91,7 @@ final class ScreenStore: Sendable {
     /// The file a route rule names (`file: cart-filled.json`), or nil when it is not served. For a
     /// JSON file, a client on a platform gets its variant first (`cart-filled.ios.json`, then
     /// `cart-filled.mobile.json`), as a route would; the body is filtered for the platform.
-    func ruleFile(_ relativePath: String, platform: BeaglePlatform?) async -> ServedFile? {
+    func ruleFile(_ relativePath: String, platform: BeaglePlatform?, templates: Bool) async -> ServedFile? {
         let isJSON = relativePath.hasSuffix(".json")
         var candidates: [(path: String, variant: Bool)] = []
         if isJSON, let platform {
@@ -100,7 +104,7 @@ final class ScreenStore: Sendable {
             guard
                 case .file(let file) = await serve(
                     found, isScreen: isJSON, platform: isJSON ? platform : nil, chosenByPlatform: candidate.variant,
-                    parameters: [:])
+                    parameters: [:], templates: templates)
             else { return nil }
             return file
         }
@@ -110,12 +114,13 @@ final class ScreenStore: Sendable {
     /// Serves a route's file: a screen filtered for `platform`, an asset as is, with the values
     /// its path parameters took.
     private func serve(
-        _ candidate: RouteCandidates.Candidate, _ found: OpenedFile, _ binding: RouteBinding, platform: BeaglePlatform?
+        _ candidate: RouteCandidates.Candidate, _ found: OpenedFile, _ binding: RouteBinding, platform: BeaglePlatform?,
+        templates: Bool
     ) async -> Answer {
         let isScreen = !candidate.isAsset
         return await serve(
             found, isScreen: isScreen, platform: isScreen ? platform : nil, chosenByPlatform: candidate.platform != nil,
-            parameters: binding.parameters)
+            parameters: binding.parameters, templates: templates)
     }
 
     /// The first served file answering `route` for `method`: by the route's own names, then, when
@@ -149,17 +154,20 @@ final class ScreenStore: Sendable {
     }
 
     private func serve(
-        _ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool, parameters: [String: String]
+        _ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool, parameters: [String: String],
+        templates: Bool
     ) async -> Answer {
         guard let file = await cache.file(found) else { return .notFound }
         let name = found.relativePath.split(separator: "/").last ?? ""
         let contentType = ContentType.forFile(named: name)
+        // A template is filtered for the platform after it is rendered, by the source stage.
+        let template = templates && contentType == ContentType.json ? Self.pendingTemplate(file, platform: platform) : nil
         var body: OutgoingResponse.Body
         var hash = file.hash
         var filtered = false
         if let bytes = file.bytes {
             body = .buffer(bytes)
-            if let platform, contentType == ContentType.json, let rendition = file.rendition(for: platform) {
+            if template == nil, let platform, contentType == ContentType.json, let rendition = file.rendition(for: platform) {
                 filtered = rendition.bytes != bytes
                 body = .buffer(rendition.bytes)
                 hash = rendition.hash
@@ -171,7 +179,16 @@ final class ScreenStore: Sendable {
             ServedFile(
                 body: body, relativePath: found.relativePath, hash: hash, lastModified: file.lastModified,
                 modifiedSeconds: file.status.modifiedSeconds, contentType: contentType, isScreen: isScreen,
-                chosenByPlatform: chosenByPlatform || filtered, parameters: parameters))
+                chosenByPlatform: chosenByPlatform || filtered, parameters: parameters, template: template))
+    }
+
+    /// The file as a template to render, or nil when it has no `{{`.
+    private static func pendingTemplate(_ file: CachedFile, platform: BeaglePlatform?) -> ServedFile.PendingTemplate? {
+        switch file.template {
+        case .plain: nil
+        case .template(let template): ServedFile.PendingTemplate(compiled: .success(template), platform: platform)
+        case .unrenderable(let problem): ServedFile.PendingTemplate(compiled: .failure(problem), platform: platform)
+        }
     }
 }
 

@@ -14,6 +14,12 @@ struct ErrorBody: Encodable, Sendable {
     var allowed: [String]?
     /// The closest routes that exist (404).
     var suggestions: [String]?
+    /// The file at fault, relative to its folder (a template that cannot be rendered).
+    var file: String?
+    /// The line in `file`, from 1.
+    var line: Int?
+    /// The column in that line, from 1.
+    var column: Int?
     /// Set on faults injected on purpose, so that a test can tell them from real failures.
     var injected: Bool?
 

@@ -27,6 +27,8 @@ package final class SettingsSnapshot: Sendable {
     package let journalSize: Int
     /// Beagle's cache protocol, when on.
     package let beagleCache: BeagleCacheSettings?
+    /// Whether screen files with `{{` are rendered (the config's `templates:`, on by default).
+    package let templates: Bool
 
     /// The layers below a route rule's and the request's, built once rather than per request.
     private let runtimeLayer: SettingsLayer
@@ -60,6 +62,7 @@ package final class SettingsSnapshot: Sendable {
         hangMax = serverWide.hangMax
         journalSize = serverWide.journalSize
         beagleCache = serverWide.beagleCache
+        templates = configuration.templates ?? true
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])

@@ -4,8 +4,9 @@ import HTTPTypes
 /// answered 304 because the client already holds this version.
 enum ConditionalRequest {
     /// Whether the client's copy is current. `If-None-Match` decides when present (weak
-    /// comparison, `*` matches any version); `If-Modified-Since` is read only without it.
-    static func isNotModified(_ request: HTTPRequest, entityTag: String, modifiedSeconds: Int64) -> Bool {
+    /// comparison, `*` matches any version); `If-Modified-Since` is read only without it, and only
+    /// for a body that has a modification time (a rendered template has none).
+    static func isNotModified(_ request: HTTPRequest, entityTag: String, modifiedSeconds: Int64?) -> Bool {
         let tags = request.headerFields[values: .ifNoneMatch]
         if !tags.isEmpty {
             for list in tags {
@@ -16,7 +17,7 @@ enum ConditionalRequest {
             }
             return false
         }
-        guard let since = request.headerFields[.ifModifiedSince], let date = HTTPDate.parse(since) else {
+        guard let modifiedSeconds, let since = request.headerFields[.ifModifiedSince], let date = HTTPDate.parse(since) else {
             return false
         }
         return modifiedSeconds <= date

@@ -14,7 +14,7 @@ struct FileAnswer {
     var response: OutgoingResponse {
         var headers = HTTPFields()
         headers[.eTag] = file.hash.entityTag
-        headers[.lastModified] = file.lastModified
+        if !file.isRendered { headers[.lastModified] = file.lastModified }
         headers[.cacheControl] = "no-cache"
         if file.isScreen { headers[.vary] = "beagle-platform" }
         let reads = request.method == .get || request.method == .head
@@ -27,7 +27,8 @@ struct FileAnswer {
             }
         }
         if reads,
-            ConditionalRequest.isNotModified(request, entityTag: file.hash.entityTag, modifiedSeconds: file.modifiedSeconds)
+            ConditionalRequest.isNotModified(
+                request, entityTag: file.hash.entityTag, modifiedSeconds: file.isRendered ? nil : file.modifiedSeconds)
         {
             return OutgoingResponse(status: .notModified, headers: headers)
         }

@@ -1,4 +1,5 @@
 import HTTPTypes
+import Logging
 
 /// The source stage: what answers a request when no fault replaces the answer (Docs/Architecture.md,
 /// "A new response source"). Each kind is a case here and nothing else changes.
@@ -7,6 +8,8 @@ struct ResponseSource: Sendable {
     let store: ScreenStore
     /// The echo's body limit (the request body limit).
     let maxBodySize: Int
+    /// Where a template that cannot be rendered is reported.
+    let logger: Logger
 
     /// Where a request's answer comes from.
     enum Kind: Sendable, Equatable {
@@ -35,36 +38,62 @@ struct ResponseSource: Sendable {
         case .echo:
             return EchoReply(request: request, body: RecordedBody(request.body, limit: maxBodySize)).response
         case .file:
-            return await fileAnswer(for: request, override: nil, beagleCache: settings.beagleCache)
+            return await fileAnswer(
+                for: request, decision: decision, override: nil, beagleCache: settings.beagleCache, settings: settings)
         case .methodFile:
-            return await fileAnswer(for: request, override: decision.response, beagleCache: nil)
+            return await fileAnswer(
+                for: request, decision: decision, override: decision.response, beagleCache: nil, settings: settings)
         case .ruleFile(let relativePath):
-            return await ruleFileAnswer(relativePath, for: request, override: decision.response)
+            return await ruleFileAnswer(relativePath, for: request, decision: decision, settings: settings)
         }
+    }
+
+    /// A file's answer, its template rendered for the request first (Docs/Templates.md); a
+    /// template that cannot be rendered answers 500 naming the file, line and column.
+    private func answer(
+        _ file: ServedFile, for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?,
+        beagleCache: BeagleCacheSettings?
+    ) -> OutgoingResponse {
+        var file = file
+        if let pending = file.template {
+            switch TemplateRendering(request: request, decision: decision).render(file, pending) {
+            case .success(let rendered):
+                file = rendered
+            case .failure(let problem):
+                logger.error(
+                    "\(file.relativePath):\(problem.line):\(problem.column): the template cannot be rendered: \(problem.message)")
+                return ErrorBody(
+                    error: "the template \(file.relativePath) cannot be rendered: \(problem.message)",
+                    path: request.path.path, file: file.relativePath, line: problem.line, column: problem.column
+                ).response(.internalServerError)
+            }
+        }
+        return FileAnswer(file: file, request: request.head, beagleCache: beagleCache, override: override).response
     }
 
     /// A rule's `file:`: served through the same checks as any file of the folder, with its
     /// platform variant when there is one. A missing file is the config's mistake, which
     /// `beagle-mock validate` reports; the request gets 404 naming it.
-    private func ruleFileAnswer(_ relativePath: String, for request: ReadRequest, override: ResponseOverride?) async
-        -> OutgoingResponse
-    {
-        guard let file = await store.ruleFile(relativePath, platform: request.platform) else {
+    private func ruleFileAnswer(
+        _ relativePath: String, for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot
+    ) async -> OutgoingResponse {
+        guard let file = await store.ruleFile(relativePath, platform: request.platform, templates: settings.templates) else {
             return ErrorBody(
                 error: "the route rule's file \(relativePath) is not in the screens folder", path: request.path.path
             ).response(.notFound)
         }
-        return FileAnswer(file: file, request: request.head, beagleCache: nil, override: override).response
+        return answer(file, for: request, decision: decision, override: decision.response, beagleCache: nil)
     }
 
     /// The folders' answer: a file, 405 with `Allow`, or 404 with suggestions.
     private func fileAnswer(
-        for request: ReadRequest, override: ResponseOverride?, beagleCache: BeagleCacheSettings?
+        for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?, beagleCache: BeagleCacheSettings?,
+        settings: SettingsSnapshot
     ) async -> OutgoingResponse {
         let method = request.method
-        switch await store.resolve(request.path, method: method, platform: request.platform) {
+        switch await store.resolve(request.path, method: method, platform: request.platform, templates: settings.templates) {
         case .file(let file):
-            return FileAnswer(file: file, request: request.head, beagleCache: beagleCache, override: override).response
+            return answer(file, for: request, decision: decision, override: override, beagleCache: beagleCache)
         case .methodNotAllowed(let allowed):
             let names = allowed.map(\.rawValue)
             if method == .options {

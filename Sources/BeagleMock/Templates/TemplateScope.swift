@@ -1,0 +1,34 @@
+import Foundation
+import Mustache
+
+/// Everything a template can name at its root (Docs/Templates.md, "Values"): `request`, `seed`,
+/// `now`, and the helpers `random`, `uuid` and `repeat`.
+final class TemplateScope: MustacheParent {
+    let request: TemplateRequest
+    /// `seed`: the seed in force.
+    let seed: UInt64
+    /// `now`: the time of the rendering, ISO 8601 in UTC to the second.
+    let now: String
+    private let random: TemplateRandom
+
+    /// The scope of one rendering; `draw` keys its random values.
+    init(request: TemplateRequest, seed: UInt64, draw: UInt64, now: Date = Date()) {
+        self.request = request
+        self.seed = seed
+        self.now = now.formatted(.iso8601)
+        self.random = TemplateRandom(seed: draw)
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "request": request
+        case "seed": seed
+        case "now": now
+        case "uuid": random.uuid()
+        case "random": RandomHelper(random: random)
+        case "repeat": RepeatHelper()
+        case TemplateSyntax.openBracesName: "{{"
+        default: nil
+        }
+    }
+}
