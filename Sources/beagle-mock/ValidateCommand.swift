@@ -33,6 +33,10 @@ struct ValidateCommand: ParsableCommand {
               beagle-mock validate
               beagle-mock validate app/screens --images app/assets
               beagle-mock validate screens --format json > report.json
+
+            A screen file with {{ is a template: it is checked as rendered with sample values \
+            (every request value 1), and a template that cannot be rendered is an error at its \
+            line and column (unless the config says templates: false).
             """
     )
 
@@ -70,9 +74,12 @@ struct ValidateCommand: ParsableCommand {
             Console.error("beagle-mock: \(message)")
             throw ExitCode(1)
         }
-        let screens = ScreenValidator().validate(folder)
+        // Templates are checked as rendered with sample values, unless the config turns them off.
+        let screensFolder = URL(fileURLWithPath: directory, isDirectory: true)
+        let templates = RuleFileCheck.templatesEnabled(screensFolder: screensFolder)
+        let screens = ScreenValidator(renderer: templates ? TemplateSample.renderer : nil).validate(folder)
         // The config's `file:` names must exist too (Docs/ValidateAndProbe.md).
-        let configDiagnostics = RuleFileCheck.diagnostics(screensFolder: URL(fileURLWithPath: directory, isDirectory: true))
+        let configDiagnostics = RuleFileCheck.diagnostics(screensFolder: screensFolder)
         let report = ValidationReport(
             diagnostics: screens.diagnostics + configDiagnostics, files: screens.summary.files
         ).inFolder(directory)

@@ -1,3 +1,4 @@
+import BeagleScreens
 import Foundation
 import HTTPTypes
 import HummingbirdCore
@@ -108,7 +109,7 @@ struct AdminAPI: Sendable {
         case (.settings, .put): return putSettings(body)
         case (.settings, _): return .json(.ok, Self.text(snapshot.runtime.jsonData()), headers: Self.noStore)
         case (.reset, _): return reset()
-        case (.routes, _): return routes()
+        case (.routes, _): return routes(templates: snapshot.templates)
         case (.scenarios, _): return scenarios(snapshot)
         case (.scenario, _): return putScenario(path.segments[2], body, snapshot)
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
@@ -249,13 +250,14 @@ struct AdminAPI: Sendable {
         let states: [String]
     }
 
-    /// `GET /__admin/routes`.
-    private func routes() -> OutgoingResponse {
+    /// `GET /__admin/routes`; templates checked as rendered with sample values when they are on.
+    private func routes(templates: Bool) -> OutgoingResponse {
         guard let folder = screens.snapshot.fresh() else {
             return ErrorBody(error: "the screens folder \(screens.served.screens.path) cannot be listed (was it removed?)")
                 .response(.internalServerError, headers: Self.noStore)
         }
-        return .json(.ok, ErrorBody.encode(RouteReport(folder: folder)), headers: Self.noStore)
+        let validator = ScreenValidator(renderer: templates ? TemplateSample.renderer : nil)
+        return .json(.ok, ErrorBody.encode(RouteReport(folder: folder, validator: validator)), headers: Self.noStore)
     }
 
     private static func badQuery(_ name: String, _ value: String, _ error: String) -> OutgoingResponse {

@@ -78,7 +78,7 @@ struct RouteReport: Encodable, Sendable {
     let shadowed: [Shadowed]
 
     /// Lists `folder` and validates each of its screens as it is on disk now.
-    init(folder: ScreenFolder, validator: ScreenValidator = ScreenValidator()) {
+    init(folder: ScreenFolder, validator: ScreenValidator) {
         var routes: [Route] = []
         var shadowed: [Shadowed] = []
         for route in folder.routes {

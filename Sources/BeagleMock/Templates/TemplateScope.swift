@@ -4,7 +4,8 @@ import Mustache
 /// Everything a template can name at its root (Docs/Templates.md, "Values"): `request`, `seed`,
 /// `now`, and the helpers `random`, `uuid` and `repeat`.
 final class TemplateScope: MustacheParent {
-    let request: TemplateRequest
+    /// `request`: a ``TemplateRequest``, or sample values when a template is checked.
+    let request: any MustacheParent
     /// `seed`: the seed in force.
     let seed: UInt64
     /// `now`: the time of the rendering, ISO 8601 in UTC to the second.
@@ -12,7 +13,7 @@ final class TemplateScope: MustacheParent {
     private let random: TemplateRandom
 
     /// The scope of one rendering; `draw` keys its random values.
-    init(request: TemplateRequest, seed: UInt64, draw: UInt64, now: Date = Date()) {
+    init(request: any MustacheParent, seed: UInt64, draw: UInt64, now: Date = Date()) {
         self.request = request
         self.seed = seed
         self.now = now.formatted(.iso8601)

@@ -22,16 +22,23 @@ import Foundation
 /// | a `[name]` file or folder whose name is not letters, digits, `_` or `-` (`[].json`, `[a b].json`), or a parameter name used twice in one route | error: the file is not a pattern (Docs/ScreensFolder.md, "Path parameters") |
 /// | a screen whose root is not a component (an action, plain data, an array), a root `beaglePlatform` wrapper, duplicate keys | warning: maybe intended (data for a request), maybe not |
 ///
+/// A file that a server renders per request (a beagle-mock template, with `{{`) is checked as the
+/// `renderer` renders it with sample values; JSON positions are then those of the rendered text.
+///
 /// Routes are checked for the platforms that can see them: a reference inside a
 /// `beaglePlatform: IOS` wrapper, or in `home.ios.json`, is checked for IOS only. Absolute
 /// URLs and expressions (`@{…}`) are not checked.
 public struct ScreenValidator: Sendable {
     /// The types Beagle knows.
     public let catalogue: BeagleCatalogue
+    /// Renders files that are not sent as they are; nil checks every file's bytes.
+    public let renderer: ScreenRendering.Renderer?
 
-    /// A validator for the given catalogue (Beagle 2.x by default).
-    public init(catalogue: BeagleCatalogue = .beagle2) {
+    /// A validator for the given catalogue (Beagle 2.x by default), reading files through
+    /// `renderer` when there is one.
+    public init(catalogue: BeagleCatalogue = .beagle2, renderer: ScreenRendering.Renderer? = nil) {
         self.catalogue = catalogue
+        self.renderer = renderer
     }
 
     /// Checks every JSON file of `folder`, reading them from disk.
@@ -69,11 +76,22 @@ public struct ScreenValidator: Sendable {
 
     private func check(_ data: Data, file: String, folder: ScreenFolder?) -> [Diagnostic] {
         let nameDiagnostics = ParameterNameCheck.diagnostics(for: file)
+        var checked = data
+        var rendered = false
+        switch renderer?(data, file) ?? .asIs {
+        case .asIs: break
+        case .rendered(let bytes):
+            checked = bytes
+            rendered = true
+        case .unrenderable(let diagnostic):
+            return (nameDiagnostics + [diagnostic]).sorted()
+        }
         let root: JSONNode
         do {
-            root = try JSONReader().parse(data)
+            root = try JSONReader().parse(checked)
         } catch {
-            return (nameDiagnostics + [Diagnostic(file: file, at: error.position, severity: .error, message: error.message)])
+            let message = rendered ? "\(error.message) (in the file as rendered with sample values)" : error.message
+            return (nameDiagnostics + [Diagnostic(file: file, at: error.position, severity: .error, message: message)])
                 .sorted()
         }
         let name = ScreenFileName(relativePath: file)
