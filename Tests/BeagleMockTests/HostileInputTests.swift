@@ -106,7 +106,9 @@ import Testing
                 slowest = max(slowest, clock.now - start)
                 try await Task.sleep(for: .seconds(1))  // the slow clients' pace, not a wait for the server
             }
-            #expect(slowest < .seconds(1), "a normal request took \(slowest) beside slow clients")
+            // Held behind the slow clients, a request would wait for their whole 3 s; the margin
+            // is for a loaded machine (a build beside the tests).
+            #expect(slowest < .milliseconds(2500), "a normal request took \(slowest) beside slow clients")
             for connection in slow { await connection.close() }
         }
     }

@@ -128,7 +128,7 @@ import Testing
         for (segments, method, parameters) in cases {
             guard
                 case .file(let served) = await store.resolve(
-                    RequestPath(checkedSegments: segments), method: method, platform: nil)
+                    RequestPath(checkedSegments: segments), method: method, platform: nil, templates: true)
             else {
                 Issue.record("nothing served for \(segments)")
                 continue

@@ -111,7 +111,8 @@ import Testing
             }
             for platform in [nil, BeaglePlatform.ios] {
                 for method: HTTPRequest.Method in [.get, .post] {
-                    guard case .file(let file) = await store.resolve(path, method: method, platform: platform) else { continue }
+                    guard case .file(let file) = await store.resolve(path, method: method, platform: platform, templates: true)
+                    else { continue }
                     #expect(!file.relativePath.split(separator: "/").contains { $0.hasPrefix(".") })
                     if case .buffer(let bytes) = file.body {
                         #expect(

@@ -50,7 +50,7 @@ import Testing
         let folder = try TemporaryScreens(["screens/home.json": #"{"home":true}"#])
         defer { folder.remove() }
         let store = try store(folder, method: nil, script: .appears)
-        let answer = await store.resolve(try RequestPath(target: "/home"), method: method, platform: nil)
+        let answer = await store.resolve(try RequestPath(target: "/home"), method: method, platform: nil, templates: true)
         guard case .file(let file) = answer else {
             Issue.record("expected home.json, got \(answer)")
             return
@@ -63,7 +63,7 @@ import Testing
         let folder = try TemporaryScreens(["screens/home.json": #"{"home":true}"#])
         defer { folder.remove() }
         let store = try store(folder, method: nil, script: .flickers)
-        let answer = await store.resolve(try RequestPath(target: "/home"), method: method, platform: nil)
+        let answer = await store.resolve(try RequestPath(target: "/home"), method: method, platform: nil, templates: true)
         guard case .notFound = answer else {
             Issue.record("expected 404, got \(answer)")
             return
@@ -74,7 +74,7 @@ import Testing
         let folder = try TemporaryScreens(["screens/cart.post.json": #"{"ok":true}"#])
         defer { folder.remove() }
         let store = try store(folder, method: "POST", script: .flickers)
-        let answer = await store.resolve(try RequestPath(target: "/cart"), method: .post, platform: nil)
+        let answer = await store.resolve(try RequestPath(target: "/cart"), method: .post, platform: nil, templates: true)
         guard case .notFound = answer else {
             Issue.record("expected 404, got \(answer)")
             return
@@ -87,7 +87,7 @@ import Testing
         defer { folder.remove() }
         let screens = try #require(ContainedRoot(directory: folder.screens))
         let store = ScreenStore(screens: screens, images: nil, configPath: nil)
-        let answer = await store.resolve(try RequestPath(target: "/cart"), method: .get, platform: nil)
+        let answer = await store.resolve(try RequestPath(target: "/cart"), method: .get, platform: nil, templates: true)
         guard case .methodNotAllowed(let allowed) = answer else {
             Issue.record("expected 405, got \(answer)")
             return
