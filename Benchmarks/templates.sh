@@ -69,16 +69,16 @@ template_url="http://127.0.0.1:$on_port/template?name=Ana&page=2"
 static_url="http://127.0.0.1:$on_port/static"
 off_url="http://127.0.0.1:$off_port/static"
 for url in "$template_url" "$static_url" "$off_url"; do rps "$url" >/dev/null; done   # warm-up
-: >"$work/template"; : >"$work/static"; : >"$work/off"
+: >"$work/template.rps"; : >"$work/static.rps"; : >"$work/off.rps"
 # Each takes its turn, $rounds times, so that a slow spell of the machine lands on all three.
 for _ in $(seq "$rounds"); do
-  rps "$template_url" >>"$work/template"
-  rps "$static_url" >>"$work/static"
-  rps "$off_url" >>"$work/off"
+  rps "$template_url" >>"$work/template.rps"
+  rps "$static_url" >>"$work/static.rps"
+  rps "$off_url" >>"$work/off.rps"
 done
-template=$(median <"$work/template")
-static=$(median <"$work/static")
-off=$(median <"$work/off")
+template=$(median <"$work/template.rps")
+static=$(median <"$work/static.rps")
+off=$(median <"$work/off.rps")
 printf '%-36s %12s req/s\n' "template (templates on)" "$template" "static screen (templates on)" "$static" \
   "static screen (templates: false)" "$off"
 printf 'template / static:            %.2f   (target: at least 0.5)\n' "$(awk -v a="$template" -v b="$static" 'BEGIN { print a / b }')"

@@ -2,8 +2,9 @@ import BeagleScreens
 import Mustache
 import NIOCore
 
-/// `request` in a template: what the app sent (Docs/Templates.md, "Values").
-struct TemplateRequest: MustacheParent {
+/// `request` in a template: what the app sent (Docs/Templates.md, "Values"). A class, so that the
+/// body is parsed once per rendering however many tags name it.
+final class TemplateRequest: MustacheParent {
     /// `request.method`: `GET`, `POST`…
     let method: String
     /// `request.path`: the decoded path, without the query.
@@ -16,6 +17,18 @@ struct TemplateRequest: MustacheParent {
     let headers: SentHeaders
     /// `request.body`: the body as JSON, or as text when it is not JSON.
     let body: ByteBuffer?
+
+    init(
+        method: String, path: String, params: [String: String], query: QueryParameters, headers: SentHeaders,
+        body: ByteBuffer?
+    ) {
+        self.method = method
+        self.path = path
+        self.params = params
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
 
     func child(named name: String) -> Any? {
         switch name {
@@ -30,12 +43,12 @@ struct TemplateRequest: MustacheParent {
     }
 
     /// The body as a template value: JSON when it parses, else UTF-8 text; nil when there is none.
-    private var bodyValue: Any? {
+    private lazy var bodyValue: Any? = {
         guard let body, body.readableBytes > 0 else { return nil }
         let bytes = Array(body.readableBytesView)
         if let node = try? JSONReader().parse(bytes) { return TemplateJSON(node) }
         return String(validating: bytes, as: UTF8.self)
-    }
+    }()
 
     /// `request.query`: the first value of each name.
     struct Query: MustacheParent {
