@@ -126,34 +126,12 @@ import Darwin
 /// beagle-mock (a proxy, another app on the port, a broken one). Without an answer it listens but
 /// never accepts: connections complete in the kernel's backlog, then hear nothing.
 private final class CannedServer: Sendable {
-    let descriptor: Int32
-    let port: Int
+    let socket: BoundSocket
+    var port: Int { socket.port }
 
     init(answer: String? = nil) throws {
-        #if canImport(Glibc)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, stream, 0)
-        guard descriptor >= 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 8) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else {
-            let code = errno
-            _ = close(descriptor)
-            throw POSIXError(.init(rawValue: code) ?? .EIO)
-        }
-        self.descriptor = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        socket = try BoundSocket(listening: true)
+        let descriptor = socket.descriptor
         if let answer {
             Thread.detachNewThread { Self.answerOnce(descriptor, with: Array(answer.utf8)) }
         }
@@ -181,7 +159,6 @@ private final class CannedServer: Sendable {
 
     /// Stops listening (waking an `accept` still waiting).
     func stop() {
-        _ = shutdown(descriptor, Int32(SHUT_RDWR))
-        _ = close(descriptor)
+        socket.close()
     }
 }

@@ -1,5 +1,4 @@
 import BeagleMock
-import Glibc
 import MockTestSupport
 import NIOCore
 import NIOPosix
@@ -155,21 +154,9 @@ import Testing
     /// A closed port fails at once with the system's words. The port is held by a socket that is
     /// bound but not listening, so no server of a test running beside this one can take it.
     @Test func nothingListeningIsRefused() async throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        try #require(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
-        let target = HealthTarget(listeningHost: "127.0.0.1", port: port)
+        let closed = try BoundSocket(listening: false)
+        defer { closed.close() }
+        let target = HealthTarget(listeningHost: "127.0.0.1", port: closed.port)
         let outcome = await Self.outcome(of: HealthProbe(target: target, timeout: Self.generous))
         #expect(outcome.failure?.description == "cannot connect: Connection refused")
     }

@@ -10,20 +10,13 @@ import Testing
         "screens/cart.json": #"{"items":[]}"#,
         "screens/cart.post.json": #"{"added":true}"#,
         "screens/cart-filled.json": #"{"items":["book"]}"#,
-        "screens/beagle-mock.yml": """
-        routes:
-          - path: /cart
-            methods: [POST]
-            scenario: {name: cart, state: start, next: filled}
-          - path: /cart
-            methods: [GET]
-            scenario: {name: cart, state: filled}
-            file: cart-filled.json
-          - path: /cart/clear
-            methods: [POST]
-            scenario: {name: cart, state: filled, next: start}
-            file: cart.post.json
-        """,
+        "screens/beagle-mock.yml": CartScenario.config(
+            more: """
+                  - path: /cart/clear
+                    methods: [POST]
+                    scenario: {name: cart, state: filled, next: start}
+                    file: cart.post.json
+                """),
     ]
 
     @Test func aCartFillsAfterAPost() async throws {

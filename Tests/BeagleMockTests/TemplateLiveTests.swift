@@ -144,16 +144,7 @@ import Testing
             "screens/cart.json": #"{"items":[]}"#,
             "screens/cart-filled.json": #"{"items":["{{request.headers.x-item}}"]}"#,
             "screens/cart.post.json": #"{"added":"{{request.body.sku}}"}"#,
-            "screens/beagle-mock.yml": """
-            routes:
-              - path: /cart
-                methods: [POST]
-                scenario: {name: cart, state: start, next: filled}
-              - path: /cart
-                methods: [GET]
-                scenario: {name: cart, state: filled}
-                file: cart-filled.json
-            """,
+            "screens/beagle-mock.yml": CartScenario.config(),
         ]
         try await withMockServer(files: files) { server, _ in
             let empty = try #require(try await HTTPProbe.request(port: server.port, target: "/cart"))

@@ -12,16 +12,7 @@ import Testing
         "screens/cart.json": Fixtures.text("empty"),
         "screens/cart.post.json": Fixtures.text("added {{request.body.sku}} x{{request.body.qty}}"),
         "screens/cart-filled.json": Fixtures.text("cart: {{#repeat 2}}{{number}}{{^last}},{{/last}}{{/repeat}}"),
-        "screens/beagle-mock.yml": """
-        routes:
-          - path: /cart
-            methods: [POST]
-            scenario: {name: cart, state: start, next: filled}
-          - path: /cart
-            methods: [GET]
-            scenario: {name: cart, state: filled}
-            file: cart-filled.json
-        """,
+        "screens/beagle-mock.yml": CartScenario.config(),
     ]
 
     @Test func aTemplatedScreenDecodesWithTheRequestsValues() async throws {

@@ -8,15 +8,17 @@ final class TemplateScope: MustacheParent {
     let request: any MustacheParent
     /// `seed`: the seed in force.
     let seed: UInt64
-    /// `now`: the time of the rendering, ISO 8601 in UTC to the second.
-    let now: String
+    /// The time of the rendering.
+    private let time: Date
+    /// `now`: ``time``, ISO 8601 in UTC to the second, formatted only when a template asks.
+    private(set) lazy var now = time.formatted(.iso8601)
     private let random: TemplateRandom
 
     /// The scope of one rendering; `draw` keys its random values.
     init(request: any MustacheParent, seed: UInt64, draw: UInt64, now: Date = Date()) {
         self.request = request
         self.seed = seed
-        self.now = now.formatted(.iso8601)
+        self.time = now
         self.random = TemplateRandom(seed: draw)
     }
 

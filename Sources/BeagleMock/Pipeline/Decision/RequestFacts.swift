@@ -1,5 +1,6 @@
 import BeagleScreens
 import NIOCore
+import Synchronization
 
 /// What a route rule's `when:` may look at: the query, the headers and the body, as the read stage
 /// left them (Docs/Configuration.md, "Request matching").
@@ -32,9 +33,26 @@ package struct RequestFacts: Sendable {
         return headers.fields.filter { $0.name.lowercased() == lowered }.map(\.value)
     }
 
-    /// The body as JSON, or nil when there is none or it is not JSON.
+    /// The body as JSON, or nil when there is none or it is not JSON: parsed once, at the first
+    /// rule whose `when:` looks at the body.
     func jsonBody() -> JSONValue? {
-        guard let body, body.readableBytes > 0 else { return nil }
-        return try? JSONReader().parse(Array(body.readableBytesView)).value
+        parsedBody.value(of: body)
+    }
+
+    private let parsedBody = ParsedBody()
+
+    /// The body's JSON once parsed, shared by every rule tried for one request.
+    private final class ParsedBody: Sendable {
+        private let parsed = Mutex<JSONValue??>(nil)
+
+        func value(of body: ByteBuffer?) -> JSONValue? {
+            if let known = parsed.withLock({ $0 }) { return known }
+            var value: JSONValue?
+            if let body, body.readableBytes > 0 {
+                value = try? JSONReader().parse(Array(body.readableBytesView)).value
+            }
+            parsed.withLock { $0 = .some(value) }
+            return value
+        }
     }
 }
