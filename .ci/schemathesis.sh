@@ -72,7 +72,8 @@ PY
 
 fuzz() {
     "$venv/bin/schemathesis" --config-file .ci/schemathesis.toml run "$1/__admin/openapi.json" \
-        --max-examples 100 --seed 20251122 --request-timeout 10 --wait-for-schema 30 "${@:2}"
+        --max-examples 100 --seed 20251122 --request-timeout 10 --wait-for-schema 30 \
+        --exclude-operation-id streamEvents "${@:2}"
 }
 
 status=0

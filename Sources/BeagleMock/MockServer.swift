@@ -144,7 +144,12 @@ public final class MockServer: Sendable {
             logger: serverLogger
         )
         var groupConfiguration = ServiceGroupConfiguration(
-            services: [.init(service: server), .init(service: ConfigReloadService(reloader: configReloader))],
+            // Shut down last to first: the live journal's streams end before the server waits for
+            // the requests in flight.
+            services: [
+                .init(service: server), .init(service: ConfigReloadService(reloader: configReloader)),
+                .init(service: JournalFeedService(feed: journal.feed)),
+            ],
             gracefulShutdownSignals: gracefulShutdownSignals,
             logger: Logger(label: "beagle-mock.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
         )
@@ -209,6 +214,16 @@ public struct RunningMockServer: Sendable {
     public func stop() async throws {
         await server.stop()
         try await task.value
+    }
+}
+
+/// Ends the streams of the live journal when the server shuts down, so that none holds it up.
+private struct JournalFeedService: Service {
+    let feed: JournalFeed
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        feed.finishAll()
     }
 }
 

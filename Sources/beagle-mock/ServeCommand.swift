@@ -64,6 +64,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Pace response bodies: 64KiB/s, 1MiB/s, 750kbit/s.")
     var bandwidth: String?
 
+    @Option(
+        help: """
+            A network profile: 3g, edge, lte, lossy-wifi or offline; it sets the latency, bandwidth and faults \
+            that --latency, --bandwidth and --fault do not.
+            """)
+    var profile: String?
+
     @Option(help: "The seed of the fault draws, to replay a run (default: random, shown in the banner).")
     var seed: String?
 
@@ -139,7 +146,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             return try CommandLineSettings(
                 latency: latency, faults: faults, bandwidth: bandwidth, seed: seed, hangMax: hangMax, journalSize: journalSize,
-                echo: echo, noCORS: noCORS)
+                echo: echo, noCORS: noCORS, profile: profile)
         } catch {
             throw ValidationError(error.description)
         }

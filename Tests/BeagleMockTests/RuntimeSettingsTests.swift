@@ -37,7 +37,7 @@ import Testing
         let json = settings.jsonData()
         #expect(try RuntimeSettings.decode(json: json) == settings)
         let text = String(decoding: RuntimeSettings.none.jsonData(), as: UTF8.self)
-        #expect(text == #"{"bandwidth":null,"echo":null,"faults":null,"latency":null,"seed":null}"#)
+        #expect(text == #"{"bandwidth":null,"echo":null,"faults":null,"latency":null,"profile":null,"seed":null}"#)
         let encoded = String(decoding: json, as: UTF8.self)
         #expect(encoded.contains(#""faults":["status:503@0.2","reset@0.5"]"#))
         #expect(encoded.contains(#""latency":"100ms..400ms""#))

@@ -80,6 +80,21 @@ public final class RawConnection: Sendable {
         }
     }
 
+    /// Everything received and not yet taken, as text (a stream read as it arrives).
+    public var received: String { String(decoding: inbox.peek(), as: UTF8.self) }
+
+    /// Waits until the bytes received contain `text`; false when `timeout` passes or the
+    /// connection ends first.
+    public func waitFor(text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let seen = inbox.version
+            if received.contains(text) { return true }
+            if inbox.ending != nil { return false }
+            guard await inbox.waitForMore(after: seen, until: deadline) else { return false }
+        }
+    }
+
     /// How the connection has ended so far (`.open` while it has not).
     public var ending: Ending { inbox.ending ?? .open }
 
@@ -114,6 +129,10 @@ final class Inbox: Sendable {
             // A reset reported after a FIN still means the connection was reset.
             if state.ending == nil || ending == .reset { state.ending = ending }
         }
+    }
+
+    func peek() -> [UInt8] {
+        state.withLock { $0.bytes }
     }
 
     func take() -> [UInt8] {

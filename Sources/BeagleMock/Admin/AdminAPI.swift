@@ -4,8 +4,9 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// The admin API under `/__admin` (Docs/AdminAPI.md): health, the request journal, runtime settings,
-/// reset, the route list, scenarios and its own OpenAPI document.
+/// The admin API under `/__admin` (Docs/AdminAPI.md): the dashboard, health, the request journal
+/// and its live stream, runtime settings, reset, the route list and screen previews, scenarios and
+/// its own OpenAPI document.
 ///
 /// Its answers are the mock's own: never delayed or faulted, never journalled, never shadowed by a
 /// screen. `GET /__admin/health` is always open; everything else passes the ``AdminGate`` first, so
@@ -23,7 +24,13 @@ struct AdminAPI: Sendable {
 
     /// The endpoints, by the path after `/__admin/`.
     enum Endpoint: String, CaseIterable, Sendable {
+        /// `/__admin/`: the dashboard page (Docs/Dashboard.md).
+        case dashboard = ""
         case health
+        /// `/__admin/events`: the live journal, as server-sent events.
+        case events
+        /// `/__admin/screen?route=&platform=`: a route's screen as a platform gets it.
+        case screen
         case requests
         /// `/__admin/requests/{id}`: one journal entry.
         case request = "requests/{id}"
@@ -40,12 +47,14 @@ struct AdminAPI: Sendable {
         init?(_ path: RequestPath) {
             let segments = path.segments
             guard segments.first == ReservedRoute.admin.rawValue else { return nil }
-            if segments.count == 3, segments[1] == "requests" {
+            if segments.count == 1 {
+                self = .dashboard
+            } else if segments.count == 3, segments[1] == "requests" {
                 self = .request
             } else if segments.count == 3, segments[1] == "scenarios" {
                 self = .scenario
             } else if segments.count == 2, let endpoint = Endpoint(rawValue: segments[1]), endpoint != .request,
-                endpoint != .scenario
+                endpoint != .scenario, endpoint != .dashboard
             {
                 self = endpoint
             } else {
@@ -56,7 +65,8 @@ struct AdminAPI: Sendable {
         /// The methods the endpoint answers, as `Allow` lists them.
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .health, .request, .routes, .scenarios, .openAPI: [.get, .head]
+            case .dashboard, .health, .request, .routes, .screen, .scenarios, .openAPI: [.get, .head]
+            case .events: [.get]
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
             case .settings: [.get, .head, .put]
@@ -68,14 +78,37 @@ struct AdminAPI: Sendable {
         var path: String { "/__admin/\(rawValue)" }
     }
 
+    /// What the admin API answers: a response, or the live journal, which the pipeline streams.
+    enum Answer: Sendable {
+        case response(OutgoingResponse)
+        case journalEvents(JournalEventStream)
+    }
+
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
     /// while its body is read.
     func respond(to request: inout Request, path: RequestPath, settings snapshot: SettingsSnapshot) async throws
-        -> OutgoingResponse
+        -> Answer
     {
-        let head = request.head
         let endpoint = Endpoint(path)
-        if endpoint != .health, let refusal = gate.refusal(for: head) { return refusal }
+        if endpoint == .events, request.head.method == .get, gate.refusal(for: request.head) == nil {
+            return .journalEvents(JournalEventStream(feed: journal.feed))
+        }
+        return .response(try await response(to: &request, endpoint: endpoint, path: path, settings: snapshot))
+    }
+
+    /// The page needs no token to load (it holds no data, and asks for the token itself); it keeps
+    /// every other rule of the gate (Docs/Dashboard.md).
+    private func refusal(for head: HTTPRequest, endpoint: Endpoint?) -> OutgoingResponse? {
+        if endpoint == .health { return nil }
+        if endpoint == .dashboard, gate.access == .tokenRequired { return nil }
+        return gate.refusal(for: head)
+    }
+
+    private func response(
+        to request: inout Request, endpoint: Endpoint?, path: RequestPath, settings snapshot: SettingsSnapshot
+    ) async throws -> OutgoingResponse {
+        let head = request.head
+        if let refusal = refusal(for: head, endpoint: endpoint) { return refusal }
         guard let endpoint else {
             return ErrorBody(
                 error: "no admin endpoint answers this path; the API is described at GET /__admin/openapi.json",
@@ -102,6 +135,11 @@ struct AdminAPI: Sendable {
         }
         let query = QueryParameters(path.query)
         switch (endpoint, method) {
+        case (.dashboard, _): return Self.dashboard
+        case (.events, _):
+            // Reached only when the stream could not start (the gate refused it above).
+            return ErrorBody(error: "the live journal could not start", path: head.path).response(.internalServerError)
+        case (.screen, _): return screen(query, templates: snapshot.templates)
         case (.health, _): return health()
         case (.requests, .delete): return clearRequests()
         case (.requests, _): return requests(query)
@@ -248,6 +286,42 @@ struct AdminAPI: Sendable {
         let name: String
         let state: String
         let states: [String]
+    }
+
+    /// `GET /__admin/`: the page, which may run nothing but itself.
+    private static let dashboard = OutgoingResponse(
+        status: .ok,
+        headers: [
+            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+            .contentSecurityPolicy:
+                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+            .xContentTypeOptions: "nosniff",
+        ],
+        body: .buffer(ByteBuffer(string: DashboardPage.html)))
+
+    /// `GET /__admin/screen?route=/home&platform=IOS`.
+    private func screen(_ query: QueryParameters, templates: Bool) -> OutgoingResponse {
+        guard let route = query.values("route").first, route.hasPrefix("/") else {
+            return Self.badQuery("route", query.values("route").first ?? "", "route must be a path like /home")
+        }
+        var platform: BeaglePlatform?
+        if let name = query.values("platform").first, !name.isEmpty {
+            guard let known = BeaglePlatform(rawValue: name), BeaglePlatform.requestPlatforms.contains(known) else {
+                return Self.badQuery("platform", name, "platform must be IOS, ANDROID or WEB, or empty for none")
+            }
+            platform = known
+        }
+        guard let folder = screens.snapshot.fresh() else {
+            return ErrorBody(error: "the screens folder \(screens.served.screens.path) cannot be listed (was it removed?)")
+                .response(.internalServerError, headers: Self.noStore)
+        }
+        do {
+            let preview = try ScreenPreview(
+                route: route, platform: platform, folder: folder, served: screens.served, templates: templates)
+            return .json(.ok, ErrorBody.encode(preview), headers: Self.noStore)
+        } catch {
+            return ErrorBody(error: error.message, path: route).response(.notFound, headers: Self.noStore)
+        }
     }
 
     /// `GET /__admin/routes`; templates checked as rendered with sample values when they are on.

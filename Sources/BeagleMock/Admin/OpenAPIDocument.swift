@@ -20,6 +20,52 @@ enum OpenAPIDocument {
               "servers": [{"url": "/", "description": "the server that serves this document"}],
               "security": \#(security),
               "paths": {
+                "/__admin/": {
+                  "get": {
+                    "operationId": "getDashboard",
+                    "summary": "The dashboard: one HTML page (Docs/Dashboard.md).",
+                    "description": "Served without a token even where the admin API needs one: the page holds no data and asks for the token itself, then sends it with every call. Every other rule of the admin API applies (403 for another Host on loopback, and where the admin API is off). `/__admin` without the slash is the same page.",
+                    "security": [{}, {"bearer": []}],
+                    "responses": {
+                      "200": {"description": "The page.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"text/html": {"schema": {"type": "string"}}}},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/events": {
+                  "get": {
+                    "operationId": "streamEvents",
+                    "summary": "The live journal, as server-sent events.",
+                    "description": "A stream that stays open: `event: request` with an entry's JSON (the shape of GET /__admin/requests/{id}) when a request is read and again when it is answered, `id:` its journal id, and a comment every 10 s. A client that reads slower than requests arrive loses the oldest entries it has not read (it keeps the newest 512). The stream ends when the server stops; `retry: 1000` asks a browser to reconnect after a second.",
+                    "responses": {
+                      "200": {"description": "The stream.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"text/event-stream": {"schema": {"type": "string"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/screen": {
+                  "get": {
+                    "operationId": "previewScreen",
+                    "summary": "A route's screen as a platform gets it, with its diagnostics.",
+                    "description": "The file the route resolves to for the platform, its body with the beaglePlatform filter applied (a template rendered with sample values first, as `beagle-mock validate` does) and what validate says about the file. Nothing is journalled, counted, delayed or faulted.",
+                    "parameters": [
+                      {"name": "route", "in": "query", "required": true, "description": "The route, as a request path or a pattern of the route list.", "schema": {"type": "string", "pattern": "^/"}, "examples": {"home": {"value": "/home"}, "pattern": {"value": "/product/[id]"}}},
+                      {"name": "platform", "in": "query", "required": false, "description": "The platform the client announces; empty or absent for none.", "schema": {"type": "string", "enum": ["IOS", "ANDROID", "WEB", ""]}}
+                    ],
+                    "responses": {
+                      "200": {"description": "The screen.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ScreenPreview"}}}},
+                      "400": {"description": "`route` does not start with / or `platform` is not a request platform.", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/QueryError"}}}},
+                      "401": {"$ref": "#/components/responses/Unauthorized"},
+                      "403": {"$ref": "#/components/responses/Forbidden"},
+                      "404": {"description": "No screen answers the route for that platform (or it is an image or asset).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"},
+                      "500": {"description": "The screens folder cannot be listed (it was removed).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+                    }
+                  }
+                },
                 "/__admin/health": {
                   "get": {
                     "operationId": "getHealth",
@@ -231,12 +277,32 @@ enum OpenAPIDocument {
                     },
                     "additionalProperties": false
                   },
+                  "ScreenPreview": {
+                    "type": "object",
+                    "required": ["route", "platform", "file", "isJSON", "body", "diagnostics"],
+                    "properties": {
+                      "route": {"type": "string"},
+                      "platform": {"type": ["string", "null"], "enum": ["IOS", "ANDROID", "WEB", null]},
+                      "file": {"type": "string"},
+                      "isJSON": {"type": "boolean"},
+                      "body": {"type": "string", "description": "The body as the platform gets it."},
+                      "diagnostics": {"type": "array", "items": {
+                        "type": "object", "required": ["file", "line", "column", "severity", "message"],
+                        "properties": {
+                          "file": {"type": "string"}, "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
+                          "severity": {"type": "string", "enum": ["error", "warning"]}, "message": {"type": "string"}
+                        },
+                        "additionalProperties": false
+                      }}
+                    },
+                    "additionalProperties": false
+                  },
                   "QueryError": {
                     "type": "object",
                     "required": ["error", "queryParameter", "value"],
                     "properties": {
                       "error": {"type": "string"},
-                      "queryParameter": {"type": "string", "enum": ["limit", "path"]},
+                      "queryParameter": {"type": "string", "enum": ["limit", "path", "route", "platform"]},
                       "value": {"type": "string"}
                     },
                     "additionalProperties": false
@@ -335,13 +401,14 @@ enum OpenAPIDocument {
                   },
                   "Settings": {
                     "type": "object",
-                    "required": ["latency", "faults", "bandwidth", "echo", "seed"],
+                    "required": ["latency", "faults", "bandwidth", "echo", "seed", "profile"],
                     "properties": {
                       "latency": {"type": ["string", "null"], "description": "Like `250ms`, `100ms..400ms`, `lognormal:120ms,0.4`."},
                       "faults": {"type": ["array", "null"], "items": {"type": "string"}, "description": "Fault rules as `SPEC@RATE`."},
                       "bandwidth": {"type": ["string", "null"], "description": "Like `64KiB/s`."},
                       "echo": {"oneOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
-                      "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 18446744073709551615}
+                      "seed": {"type": ["integer", "null"], "minimum": 0, "maximum": 18446744073709551615},
+                      "profile": {"type": ["string", "null"], "enum": ["3g", "edge", "lte", "lossy-wifi", "offline", null]}
                     },
                     "additionalProperties": false
                   },
@@ -372,6 +439,13 @@ enum OpenAPIDocument {
                         "description": "The seed of fault draws: a JSON integer. Any other JSON type (a string of digits included) gets 400 with `field: seed`.",
                         "oneOf": [
                           {"type": "integer", "minimum": 0, "maximum": 18446744073709551615},
+                          {"type": "null"}
+                        ]
+                      },
+                      "profile": {
+                        "description": "A network profile (Docs/LatencyAndFaults.md, \"Network profiles\"): it fills the latency, bandwidth and faults this body does not set.",
+                        "oneOf": [
+                          {"type": "string", "enum": ["3g", "edge", "lte", "lossy-wifi", "offline"]},
                           {"type": "null"}
                         ]
                       }

@@ -17,10 +17,10 @@ package enum ConfigLoader {
 
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
-        "journalSize", "routes", "templates",
+        "journalSize", "routes", "templates", "profile",
     ]
     static let routeKeys = [
-        "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response",
+        "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response", "profile",
     ]
 
     /// Loads a config file that must exist (`--config FILE`).
@@ -167,6 +167,12 @@ package enum ConfigLoader {
         }
         if let value = try mapping.optional("response") {
             layer.response = try ResponseOverride(yaml: value)
+        }
+        if let value = try mapping.optional("profile") {
+            let profile = try value.parseScalar(expected: "a network profile like 3g") { text throws(SpecError) in
+                try NetworkProfile(spec: text)
+            }
+            layer = layer.filled(by: profile)
         }
         return layer
     }

@@ -14,6 +14,8 @@ final class RequestJournal: Sendable {
     static let bodyLimit = 64 << 10
 
     private let state: Mutex<State>
+    /// The entries as they are written and completed, for followers of the live journal.
+    let feed = JournalFeed()
 
     /// A read of the journal: entries newest first, and what the journal holds.
     struct Snapshot: Sendable {
@@ -62,7 +64,7 @@ final class RequestJournal: Sendable {
     /// Writes a request that has just been read; returns its id for ``complete(_:status:bytes:duration:outcome:)``.
     func begin(_ entry: JournalEntry) -> Int {
         var entry = entry
-        return state.withLock { state in
+        state.withLock { state in
             entry.id = state.nextID
             entry.time = Date()
             state.nextID += 1
@@ -73,20 +75,23 @@ final class RequestJournal: Sendable {
                 state.start = (state.start + 1) % state.slots.count
                 state.dropped += 1
             }
-            return entry.id
         }
+        feed.publish(entry)
+        return entry.id
     }
 
     /// Records how request `id` ended; nothing when it has left the journal meanwhile.
     func complete(_ id: Int, status: Int?, bytes: Int64, duration: Duration, outcome: Outcome) {
         let milliseconds = AccessLog.millisecondsValue(duration)
-        state.withLock { state in
-            guard let slot = state.slot(of: id) else { return }
+        let completed: JournalEntry? = state.withLock { state in
+            guard let slot = state.slot(of: id) else { return nil }
             state.slots[slot].status = status
             state.slots[slot].bytes = bytes
             state.slots[slot].durationMs = milliseconds
             state.slots[slot].outcome = outcome
+            return state.slots[slot]
         }
+        if let completed { feed.publish(completed) }
     }
 
     /// The newest entries first, at most `limit`, only those whose path `glob` matches.

@@ -51,14 +51,25 @@ struct RequestPipeline: Sendable {
             try await answer(refusal, head, settings, writer, recording, grantsCORS: false)
             return
         case .admin(let path):
-            let response: OutgoingResponse
+            let adminAnswer: AdminAPI.Answer
             do {
-                response = try await admin.respond(to: &request, path: path, settings: settings)
+                adminAnswer = try await admin.respond(to: &request, path: path, settings: settings)
             } catch {
                 recorder.finish(recording, failure: error, status: nil)
                 throw error
             }
-            try await answer(response, head, settings, writer, recording, grantsCORS: false)
+            switch adminAnswer {
+            case .response(let response):
+                try await answer(response, head, settings, writer, recording, grantsCORS: false)
+            case .journalEvents(let stream):
+                do {
+                    let sent = try await stream.send(to: writer)
+                    recorder.finish(recording, Delivery(status: 200, bytes: sent, outcome: .ok))
+                } catch {
+                    recorder.finish(recording, failure: error, status: 200)
+                    throw error
+                }
+            }
             return
         case .refused(let response, let entry, let reason):
             recorder.journal(entry, in: &recording)

@@ -20,6 +20,8 @@ public struct CommandLineSettings: Sendable, Hashable {
     package var echo: Bool
     /// `--no-cors`: CORS off (overrides the file's `cors`).
     package var noCORS: Bool
+    /// `--profile NAME`: fills the latency, bandwidth and faults the other flags do not set.
+    package var profile: NetworkProfile?
 
     /// Creates settings from parsed values; every argument defaults to "flag not given".
     package init(
@@ -30,8 +32,10 @@ public struct CommandLineSettings: Sendable, Hashable {
         hangMax: Duration? = nil,
         journalSize: Int? = nil,
         echo: Bool = false,
-        noCORS: Bool = false
+        noCORS: Bool = false,
+        profile: NetworkProfile? = nil
     ) {
+        self.profile = profile
         self.latency = latency
         self.faults = faults
         self.bandwidth = bandwidth
@@ -57,7 +61,8 @@ public struct CommandLineSettings: Sendable, Hashable {
         hangMax: String?,
         journalSize: String?,
         echo: Bool = false,
-        noCORS: Bool = false
+        noCORS: Bool = false,
+        profile: String? = nil
     ) throws(FlagError) {
         self.init(
             latency: try latency.map { text throws(FlagError) in try Self.parseLatency(text) },
@@ -67,7 +72,10 @@ public struct CommandLineSettings: Sendable, Hashable {
             hangMax: try hangMax.map { text throws(FlagError) in try Self.parseHangMax(text) },
             journalSize: try journalSize.map { text throws(FlagError) in try Self.parseJournalSize(text) },
             echo: echo,
-            noCORS: noCORS
+            noCORS: noCORS,
+            profile: try profile.map { text throws(FlagError) in
+                try Self.flag("--profile", text) { text throws(SpecError) in try NetworkProfile(spec: text) }
+            }
         )
     }
 
@@ -75,7 +83,8 @@ public struct CommandLineSettings: Sendable, Hashable {
     var layer: SettingsLayer {
         SettingsLayer(
             latency: latency, bandwidth: bandwidth, faults: faults, seed: seed, echo: echo ? .allHeaders : nil,
-            cors: noCORS ? false : nil, hangMax: hangMax, journalSize: journalSize)
+            cors: noCORS ? false : nil, hangMax: hangMax, journalSize: journalSize
+        ).filled(by: profile)
     }
 
     /// Parses `--latency SPEC`.

@@ -6,7 +6,7 @@ import Foundation
 /// JSON shape (every key optional; absent or `null` means "not overridden"; unknown keys refused):
 /// ```json
 /// {"latency": "200ms", "faults": ["status:503@0.2", {"fault": "reset", "rate": 0.05}],
-///  "bandwidth": "64KiB/s", "echo": true, "seed": 7}
+///  "bandwidth": "64KiB/s", "echo": true, "seed": 7, "profile": "3g"}
 /// ```
 /// `latency` and `bandwidth` use the flag grammar; `faults` is a JSON array of `SPEC[@RATE]`
 /// strings or `{fault, rate}` objects (`[]` clears faults); `echo` is `true`, `false` or a list of
@@ -23,12 +23,15 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
     package var echo: EchoSetting?
     /// The seed for fault draws.
     package var seed: UInt64?
+    /// A network profile, filling latency, bandwidth and faults not set here.
+    package var profile: NetworkProfile?
 
     /// Creates overrides; every argument defaults to "not overridden".
     package init(
         latency: LatencySpec? = nil, faults: FaultRules? = nil, bandwidth: Bandwidth? = nil, echo: EchoSetting? = nil,
-        seed: UInt64? = nil
+        seed: UInt64? = nil, profile: NetworkProfile? = nil
     ) {
+        self.profile = profile
         self.latency = latency
         self.faults = faults
         self.bandwidth = bandwidth
@@ -41,7 +44,7 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
 
     /// The overrides as a layer of settings.
     var layer: SettingsLayer {
-        SettingsLayer(latency: latency, bandwidth: bandwidth, faults: faults, seed: seed, echo: echo)
+        SettingsLayer(latency: latency, bandwidth: bandwidth, faults: faults, seed: seed, echo: echo).filled(by: profile)
     }
 
     private struct Key: CodingKey {
@@ -52,7 +55,7 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
         init?(intValue: Int) { nil }
     }
 
-    private static let keys = ["latency", "faults", "bandwidth", "echo", "seed"]
+    private static let keys = ["latency", "faults", "bandwidth", "echo", "seed", "profile"]
 
     /// Decodes and validates; errors are `DecodingError`s whose coding path names the field (see
     /// ``decode(json:)`` for a user-facing error).
@@ -83,6 +86,7 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
         faults = try Self.decodeFaults(container, key: Key("faults"))
         echo = try Self.decodeEcho(container, key: Key("echo"))
         seed = try Self.decodeSeed(container, key: Key("seed"))
+        profile = try spec("profile", example: "\"3g\"") { text throws(SpecError) in try NetworkProfile(spec: text) }
     }
 
     private static func decodeFaults(_ container: KeyedDecodingContainer<Key>, key: Key) throws -> FaultRules? {
@@ -198,6 +202,7 @@ package struct RuntimeSettings: Sendable, Hashable, Codable {
         case .headers(let names): try container.encode(names, forKey: Key("echo"))
         }
         try container.encode(seed, forKey: Key("seed"))
+        try container.encode(profile?.rawValue, forKey: Key("profile"))
     }
 
     /// Decodes a `PUT /__admin/settings` body, with an error that names the field.

@@ -1,0 +1,213 @@
+"""The dashboard (GET /__admin/) in a real browser: Debian's chromium and chromium-driver,
+driven by Selenium, against live beagle-mock servers serving the sample app.
+
+    .ci/dashboard_test.py BINARY [SCREENSHOTS_DIR]
+
+Each step writes a screenshot (1280x800, and one at a phone's width) under SCREENSHOTS_DIR
+(default .build/ui/). Exits non-zero at the first failed step, naming it.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
+
+BINARY = sys.argv[1]
+SHOTS = sys.argv[2] if len(sys.argv) > 2 else ".build/ui"
+os.makedirs(SHOTS, exist_ok=True)
+
+
+class Server:
+    """beagle-mock serve screens on a free port, stopped on exit."""
+
+    def __init__(self, *flags):
+        self.log = tempfile.NamedTemporaryFile("w+", delete=False)
+        self.process = subprocess.Popen([BINARY, "serve", "screens", "--port", "0", *flags], stdout=self.log, stderr=subprocess.STDOUT)
+        for _ in range(300):
+            text = open(self.log.name).read()
+            found = re.search(r"Listening http://[^:]+:(\d+)", text)
+            if found:
+                self.port = int(found.group(1))
+                self.base = f"http://127.0.0.1:{self.port}"
+                return
+            if self.process.poll() is not None:
+                break
+            time.sleep(0.1)
+        raise SystemExit("the server did not start:\n" + open(self.log.name).read())
+
+    def get(self, path, headers=None):
+        request = urllib.request.Request(self.base + path, headers=headers or {})
+        started = time.monotonic()
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            answer.read()
+        return time.monotonic() - started
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=15)
+
+
+def browser(width=1280, height=800, dark=False):
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},{height}"]:
+        options.add_argument(argument)
+    if dark:
+        options.add_argument("--force-dark-mode")
+        options.add_argument("--blink-settings=preferredColorScheme=0")
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(width, height)
+    return driver
+
+
+def shot(driver, name):
+    path = os.path.join(SHOTS, name + ".png")
+    driver.save_screenshot(path)
+    print(f"  screenshot {path}")
+
+
+def step(name):
+    print(f"-- {name}")
+
+
+def wait(driver, condition, what, timeout=5):
+    try:
+        ignored = (NoSuchElementException, StaleElementReferenceException)
+        return WebDriverWait(driver, timeout, poll_frequency=0.1, ignored_exceptions=ignored).until(condition)
+    except Exception:
+        shot(driver, "failed")
+        raise SystemExit(f"FAILED: {what} (screenshot failed.png; console: {driver.get_log('browser') if hasattr(driver, 'get_log') else ''})")
+
+
+def text_of(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def main():
+    server = Server("--seed", "7")
+    driver = browser()
+    try:
+        step("open the page: routes, a preview of /home for iOS, the settings in force")
+        driver.get(server.base + "/__admin/")
+        wait(driver, lambda d: "/home" in text_of(d, "routeList"), "the route list shows /home")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .device .navbar"), "the preview of /home has a navigation bar")
+        ios_title = driver.find_element(By.CSS_SELECTOR, "#preview .navbar").text
+        assert "iOS" in ios_title, f"the iOS preview's title is {ios_title!r}"
+        wait(driver, lambda d: "runtime settings" in text_of(d, "inForce").lower(), "what is in force is shown")
+        shot(driver, "01-home-ios")
+
+        step("pick the Android platform: the preview changes")
+        driver.find_element(By.CSS_SELECTOR, "input[name=platform][value=ANDROID]").click()
+        wait(driver, lambda d: "Android" in d.find_element(By.CSS_SELECTOR, "#preview .navbar").text, "the Android preview's title")
+        shot(driver, "02-home-android")
+
+        step("pick another route and the outline view: types, texts and navigation links")
+        driver.find_element(By.XPATH, "//ul[@id='routeList']//button[starts-with(normalize-space(.), '/catalog/item-1')]").click()
+        wait(driver, lambda d: text_of(d, "detailTitle") == "/catalog/item-1", "the title says /catalog/item-1")
+        driver.find_element(By.ID, "tab-outline").click()
+        wait(driver, lambda d: "beagle:screenComponent" in text_of(d, "outline"), "the outline lists the component types")
+        links = driver.find_elements(By.CSS_SELECTOR, "#outline a")
+        assert links, "the outline has navigation links"
+        shot(driver, "03-item-outline")
+        target = links[0].text
+        links[0].click()
+        wait(driver, lambda d: text_of(d, "detailTitle") == target, f"following the outline's link opens {target}")
+        driver.find_element(By.ID, "tab-json").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#json pre.json span.l"), "the JSON view has numbered lines")
+        shot(driver, "04-json")
+        driver.find_element(By.ID, "tab-preview").click()
+
+        step("a request appears in the journal within 2 s")
+        wait(driver, lambda d: "live" in text_of(d, "live"), "the journal stream is live")
+        server.get("/guides/pour-over?from=browser-test")
+        wait(driver, lambda d: "/guides/pour-over" in text_of(d, "journalBody"), "the request is in the journal", timeout=2)
+        row = driver.find_element(By.XPATH, "//tbody[@id='journalBody']/tr[contains(., '/guides/pour-over')]")
+        row.click()
+        wait(driver, lambda d: d.find_element(By.ID, "entryDialog").get_attribute("open") is not None, "the entry opens")
+        assert "user-agent" in text_of(driver, "entryDetail").lower(), "the entry shows the headers"
+        shot(driver, "05-journal-entry")
+        driver.find_element(By.CSS_SELECTOR, "#entryDialog form button").click()
+
+        step("set a latency in the form: the next request is delayed")
+        latency = driver.find_element(By.ID, "latency")
+        latency.clear()
+        latency.send_keys("700ms")
+        driver.find_element(By.ID, "apply").click()
+        wait(driver, lambda d: "latency 700ms" in text_of(d, "inForce"), "the page shows the latency in force")
+        elapsed = server.get("/home")
+        assert elapsed >= 0.65, f"the request after the latency took {elapsed:.3f} s"
+        print(f"  GET /home took {elapsed:.3f} s")
+        shot(driver, "06-latency")
+
+        step("a network profile from the form")
+        driver.find_element(By.XPATH, "//select[@id='profile']/option[.='edge']").click()
+        latency = driver.find_element(By.ID, "latency")
+        latency.clear()
+        driver.find_element(By.ID, "apply").click()
+        wait(driver, lambda d: "profile edge" in text_of(d, "inForce"), "the page shows the profile in force")
+        settings = json.loads(urllib.request.urlopen(server.base + "/__admin/settings").read())
+        assert settings["profile"] == "edge", settings
+        driver.find_element(By.ID, "reset").click()
+        wait(driver, lambda d: "No runtime settings" in text_of(d, "inForce"), "reset clears the settings")
+
+        step("a screen that is not valid JSON shows its diagnostics, not a preview")
+        broken = os.path.join("screens", "zz-broken-dashboard-test.json")
+        with open(broken, "w") as file:
+            file.write('{"_beagleComponent_": "beagle:text", "text": }')
+        try:
+            driver.get(server.base + "/__admin/#" + "/zz-broken-dashboard-test")
+            wait(driver, lambda d: "not valid JSON" in text_of(d, "preview"), "the preview says the file is not JSON")
+            assert "error" in text_of(driver, "diagnostics"), "the diagnostics are shown"
+            shot(driver, "07-broken")
+        finally:
+            os.remove(broken)
+
+        step("a thousand requests: the page keeps the newest and stays responsive")
+        for index in range(400):
+            server.get(f"/home?n={index}")
+        wait(driver, lambda d: "n=399" in text_of(d, "journalBody"), "the newest request is listed", timeout=5)
+        rows = len(driver.find_elements(By.CSS_SELECTOR, "#journalBody tr"))
+        assert rows <= 300, f"{rows} rows kept"
+
+        step("readable on a phone's width, in dark mode")
+        driver.set_window_size(390, 844)
+        shot(driver, "08-phone")
+    finally:
+        driver.quit()
+        server.stop()
+
+    step("with a token on a server bound beyond loopback: the page asks once and keeps it for the tab")
+    server = Server("--host", "0.0.0.0", "--admin-token", "s3cret-token", "--seed", "7")
+    driver = browser(dark=True)
+    try:
+        driver.get(server.base + "/__admin/")
+        wait(driver, lambda d: d.find_element(By.ID, "tokenDialog").get_attribute("open") is not None, "the page asks for the token")
+        shot(driver, "09-token-asked")
+        driver.find_element(By.ID, "tokenInput").send_keys("s3cret-token")
+        driver.find_element(By.ID, "tokenSave").click()
+        wait(driver, lambda d: "/home" in text_of(d, "routeList"), "with the token the routes load")
+        wait(driver, lambda d: "live" in text_of(d, "live"), "the journal stream is live with the token")
+        server.get("/catalog")
+        wait(driver, lambda d: "/catalog" in text_of(d, "journalBody"), "a request appears with the token", timeout=2)
+        driver.refresh()
+        wait(driver, lambda d: "/home" in text_of(d, "routeList"), "after a reload the tab still has the token")
+        assert driver.find_element(By.ID, "tokenDialog").get_attribute("open") is None, "the token is not asked again"
+        shot(driver, "10-token-dark")
+    finally:
+        driver.quit()
+        server.stop()
+    print("dashboard: all steps passed")
+
+
+if __name__ == "__main__":
+    main()
