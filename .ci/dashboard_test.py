@@ -9,6 +9,7 @@ Each step writes a screenshot (1280x800, and one at a phone's width) under SCREE
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,12 +28,19 @@ SHOTS = sys.argv[2] if len(sys.argv) > 2 else ".build/ui"
 os.makedirs(SHOTS, exist_ok=True)
 
 
+# A copy of the sample app, so that a step can add a broken screen without touching the clone.
+SAMPLE = tempfile.mkdtemp(prefix="dashboard-test-")
+shutil.copytree("screens", os.path.join(SAMPLE, "screens"))
+shutil.copytree("images", os.path.join(SAMPLE, "images"))
+SCREENS = os.path.join(SAMPLE, "screens")
+
+
 class Server:
-    """beagle-mock serve screens on a free port, stopped on exit."""
+    """beagle-mock serving the copy of the sample app on a free port."""
 
     def __init__(self, *flags):
         self.log = tempfile.NamedTemporaryFile("w+", delete=False)
-        self.process = subprocess.Popen([BINARY, "serve", "screens", "--port", "0", *flags], stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen([BINARY, "serve", SCREENS, "--port", "0", *flags], stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(300):
             text = open(self.log.name).read()
             found = re.search(r"Listening http://[^:]+:(\d+)", text)
@@ -101,6 +109,7 @@ def main():
         driver.get(server.base + "/__admin/")
         wait(driver, lambda d: "/home" in text_of(d, "routeList"), "the route list shows /home")
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .device .navbar"), "the preview of /home has a navigation bar")
+        wait(driver, lambda d: d.execute_script("return [...document.querySelectorAll('#preview img')].every((i) => i.complete)"), "the preview's images load", timeout=10)
         ios_title = driver.find_element(By.CSS_SELECTOR, "#preview .navbar").text
         assert "iOS" in ios_title, f"the iOS preview's title is {ios_title!r}"
         wait(driver, lambda d: "runtime settings" in text_of(d, "inForce").lower(), "what is in force is shown")
@@ -161,7 +170,7 @@ def main():
         wait(driver, lambda d: "No runtime settings" in text_of(d, "inForce"), "reset clears the settings")
 
         step("a screen that is not valid JSON shows its diagnostics, not a preview")
-        broken = os.path.join("screens", "zz-broken-dashboard-test.json")
+        broken = os.path.join(SCREENS, "zz-broken-dashboard-test.json")
         with open(broken, "w") as file:
             file.write('{"_beagleComponent_": "beagle:text", "text": }')
         try:
@@ -206,6 +215,7 @@ def main():
     finally:
         driver.quit()
         server.stop()
+    shutil.rmtree(SAMPLE, ignore_errors=True)
     print("dashboard: all steps passed")
 
 

@@ -20,7 +20,8 @@ package enum ConfigLoader {
         "journalSize", "routes", "templates", "profile",
     ]
     static let routeKeys = [
-        "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response", "profile",
+        "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response",
+        "profile",
     ]
 
     /// Loads a config file that must exist (`--config FILE`).
