@@ -125,6 +125,7 @@ def main():
         wait(driver, lambda d: text_of(d, "detailTitle") == "/catalog/item-1", "the title says /catalog/item-1")
         driver.find_element(By.ID, "tab-outline").click()
         wait(driver, lambda d: "beagle:screenComponent" in text_of(d, "outline"), "the outline lists the component types")
+        assert not driver.find_element(By.ID, "preview").is_displayed(), "the preview is hidden behind the outline tab"
         links = driver.find_elements(By.CSS_SELECTOR, "#outline a")
         assert links, "the outline has navigation links"
         shot(driver, "03-item-outline")

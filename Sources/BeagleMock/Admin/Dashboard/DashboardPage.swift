@@ -19,6 +19,7 @@ enum DashboardPage {
         @media (prefers-color-scheme: dark) { :root { --bg: #16171a; --panel: #1f2125; --text: #ececf1; --muted: #a4a7ae;
           --line: #3a3d44; --accent: #6cb2ff; --accent-text: #0b1b2d; --bad: #ff8a80; --warn: #f2c14e; --ok: #7bd88f; --code: #272a30; } }
         * { box-sizing: border-box; }
+        [hidden] { display: none !important; }
         body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--text); }
         header { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center; padding: 10px 16px; border-bottom: 1px solid var(--line); background: var(--panel); }
         header h1 { font-size: 16px; margin: 0; }
