@@ -42,6 +42,9 @@ struct Banner {
         let active = settings.activeSettings
         lines.append(
             "  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
+        if let profile = settings.flags.profile {
+            lines.append("  Profile   \(profile): the latency, bandwidth and faults below")
+        }
         lines.append("  Latency   \(active.latency)\(active.pacing == .unpaced ? "" : "   \(active.pacing)")")
         lines.append(
             "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
