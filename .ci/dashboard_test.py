@@ -38,9 +38,9 @@ SCREENS = os.path.join(SAMPLE, "screens")
 class Server:
     """beagle-mock serving the copy of the sample app on a free port."""
 
-    def __init__(self, *flags):
+    def __init__(self, *flags, port=0):
         self.log = tempfile.NamedTemporaryFile("w+", delete=False)
-        self.process = subprocess.Popen([BINARY, "serve", SCREENS, "--port", "0", *flags], stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen([BINARY, "serve", SCREENS, "--port", str(port), *flags], stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(300):
             text = open(self.log.name).read()
             found = re.search(r"Listening http://[^:]+:(\d+)", text)
@@ -188,6 +188,24 @@ def main():
         wait(driver, lambda d: "n=399" in text_of(d, "journalBody"), "the newest request is listed", timeout=5)
         rows = len(driver.find_elements(By.CSS_SELECTOR, "#journalBody tr"))
         assert rows <= 300, f"{rows} rows kept"
+
+        step("the stream survives a config reload")
+        with open(os.path.join(SCREENS, "beagle-mock.yml"), "a") as config:
+            config.write("\n# touched by the dashboard test\nlatency: 0\n")
+        reloaded = time.monotonic()
+        while "reloaded" not in open(server.log.name).read() and time.monotonic() - reloaded < 10:
+            time.sleep(0.1)
+        server.get("/catalog?after=reload")
+        wait(driver, lambda d: "after=reload" in text_of(d, "journalBody"), "a request after the reload is listed", timeout=2)
+
+        step("the stream reconnects after a restart")
+        port = server.port
+        server.stop()
+        wait(driver, lambda d: "reconnecting" in text_of(d, "live"), "the page says it is reconnecting")
+        server = Server("--seed", "7", port=port)
+        wait(driver, lambda d: "live" == text_of(d, "live").split(": ")[-1], "the stream is live again", timeout=10)
+        server.get("/catalog?after=restart")
+        wait(driver, lambda d: "after=restart" in text_of(d, "journalBody"), "a request after the restart is listed", timeout=2)
 
         step("readable on a phone's width, in dark mode")
         driver.set_window_size(390, 844)
