@@ -277,6 +277,15 @@ enum OpenAPIDocument {
                     },
                     "additionalProperties": false
                   },
+                  "Diagnostic": {
+                    "type": "object", "required": ["file", "line", "column", "severity", "message"],
+                    "description": "One problem `beagle-mock validate` finds, at the file's line and column.",
+                    "properties": {
+                      "file": {"type": "string"}, "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
+                      "severity": {"type": "string", "enum": ["error", "warning"]}, "message": {"type": "string"}
+                    },
+                    "additionalProperties": false
+                  },
                   "ScreenPreview": {
                     "type": "object",
                     "required": ["route", "platform", "file", "isJSON", "body", "diagnostics"],
@@ -286,14 +295,7 @@ enum OpenAPIDocument {
                       "file": {"type": "string"},
                       "isJSON": {"type": "boolean"},
                       "body": {"type": "string", "description": "The body as the platform gets it."},
-                      "diagnostics": {"type": "array", "items": {
-                        "type": "object", "required": ["file", "line", "column", "severity", "message"],
-                        "properties": {
-                          "file": {"type": "string"}, "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
-                          "severity": {"type": "string", "enum": ["error", "warning"]}, "message": {"type": "string"}
-                        },
-                        "additionalProperties": false
-                      }}
+                      "diagnostics": {"type": "array", "items": {"$ref": "#/components/schemas/Diagnostic"}}
                     },
                     "additionalProperties": false
                   },
@@ -490,14 +492,7 @@ enum OpenAPIDocument {
                         },
                         "additionalProperties": false
                       }},
-                      "diagnostics": {"type": "array", "items": {
-                        "type": "object", "required": ["file", "line", "column", "severity", "message"],
-                        "properties": {
-                          "file": {"type": "string"}, "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
-                          "severity": {"type": "string", "enum": ["error", "warning"]}, "message": {"type": "string"}
-                        },
-                        "additionalProperties": false
-                      }}
+                      "diagnostics": {"type": "array", "items": {"$ref": "#/components/schemas/Diagnostic"}}
                     },
                     "additionalProperties": false
                   }
