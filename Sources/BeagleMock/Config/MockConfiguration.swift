@@ -17,6 +17,10 @@ package struct MockConfiguration: Sendable, Hashable {
     package var journalSize: Int?
     /// `routes:`, in file order; the first that matches a request applies.
     package var routes: [RouteRule]
+    /// `upstream:`, the real BFF behind the mock (Docs/Proxy.md).
+    package var upstream: UpstreamFileSettings?
+    /// `record:`, whether proxied successes are saved in the folders.
+    package var record: RecordMode?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(
@@ -27,7 +31,9 @@ package struct MockConfiguration: Sendable, Hashable {
         beagleCache: BeagleCacheSettings? = nil,
         hangMax: Duration? = nil,
         journalSize: Int? = nil,
-        routes: [RouteRule] = []
+        routes: [RouteRule] = [],
+        upstream: UpstreamFileSettings? = nil,
+        record: RecordMode? = nil
     ) {
         self.globals = globals
         self.seed = seed
@@ -37,6 +43,8 @@ package struct MockConfiguration: Sendable, Hashable {
         self.hangMax = hangMax
         self.journalSize = journalSize
         self.routes = routes
+        self.upstream = upstream
+        self.record = record
     }
 
     /// The file's layer of settings: the globals and the server-wide keys (route rules apart).

@@ -27,6 +27,10 @@ package final class SettingsSnapshot: Sendable {
     package let journalSize: Int
     /// Beagle's cache protocol, when on.
     package let beagleCache: BeagleCacheSettings?
+    /// The real BFF behind the mock, when there is one (Docs/Proxy.md).
+    package let upstream: UpstreamSettings?
+    /// Whether proxied successes are saved, and how; nil when they are not (or there is no upstream).
+    package let record: RecordMode?
 
     /// The layers below a route rule's and the request's, built once rather than per request.
     private let runtimeLayer: SettingsLayer
@@ -60,6 +64,8 @@ package final class SettingsSnapshot: Sendable {
         hangMax = serverWide.hangMax
         journalSize = serverWide.journalSize
         beagleCache = serverWide.beagleCache
+        upstream = UpstreamSettings.resolve(flags: flags, file: configuration.upstream)
+        record = upstream == nil ? nil : flags.record ?? configuration.record
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])
