@@ -102,6 +102,7 @@ let package = Package(
             dependencies: [
                 "BeagleMock", "MockTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PropertyBased", package: "swift-property-based"),

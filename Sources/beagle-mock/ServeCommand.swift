@@ -144,7 +144,14 @@ struct ServeCommand: AsyncParsableCommand {
             try Self.checkToken(token, source: "BEAGLE_MOCK_ADMIN_TOKEN")
             adminToken = token
         }
-        if upstream == nil, let text = environment["BEAGLE_MOCK_UPSTREAM"], !text.isEmpty { upstream = text }
+        if upstream == nil, let text = environment["BEAGLE_MOCK_UPSTREAM"], !text.isEmpty {
+            do {
+                _ = try CommandLineSettings.parseUpstream(text)
+            } catch {
+                throw ValidationError("BEAGLE_MOCK_UPSTREAM='\(text)': \(error.reason)")
+            }
+            upstream = text
+        }
         _ = try flags()
         _ = try bodyDeadline()
     }

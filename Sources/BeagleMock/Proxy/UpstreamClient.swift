@@ -27,6 +27,9 @@ final class UpstreamClient: Sendable {
             timeout: .init(connect: .seconds(10), read: TimeAmount(readTimeout)))
         // A mock in front of one BFF sees one host: allow as many connections as its clients make.
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 512)
+        // An upstream that refuses connections is down: say so now (502), rather than retrying
+        // until the connect timeout.
+        configuration.connectionPool.retryConnectionEstablishment = false
         configuration.decompression = .disabled
         client = HTTPClient(eventLoopGroup: ServerEventLoops.group, configuration: configuration)
         self.recorder = recorder

@@ -17,25 +17,24 @@ package struct UpstreamURL: Sendable, Hashable, CustomStringConvertible {
     /// without user, query or fragment.
     package init(_ text: String) throws(SpecError) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let example = "write it like http://127.0.0.1:9000 or https://bff.example.com/api"
+        let example = "write the upstream like http://127.0.0.1:9000 or https://bff.example.com/api"
         guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
-            throw SpecError("upstream \(SpecError.quote(trimmed)) is not a URL; \(example)")
+            throw SpecError("this is not a URL; \(example)")
         }
         guard scheme == "http" || scheme == "https" else {
-            throw SpecError("upstream \(SpecError.quote(trimmed)) is not an http or https URL; \(example)")
+            throw SpecError("the upstream must be an http or https URL, not \(SpecError.quote(scheme + ":")); \(example)")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw SpecError("upstream \(SpecError.quote(trimmed)) has no host; \(example)")
+            throw SpecError("the URL has no host; \(example)")
         }
         guard components.user == nil, components.password == nil else {
-            throw SpecError(
-                "upstream \(SpecError.quote(trimmed)) carries a user or password; send credentials with upstream headers instead")
+            throw SpecError("the URL carries a user or password; send credentials with the config's upstream headers instead")
         }
         guard components.query == nil, components.fragment == nil else {
-            throw SpecError("upstream \(SpecError.quote(trimmed)) has a query or fragment; \(example)")
+            throw SpecError("the URL has a query or fragment, which an upstream cannot have; \(example)")
         }
         if let port = components.port, !(1...65535).contains(port) {
-            throw SpecError("upstream \(SpecError.quote(trimmed)) has port \(port), not a port number (1-65535)")
+            throw SpecError("the URL's port \(port) is not a port number (1-65535)")
         }
         self.scheme = scheme
         self.host = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
