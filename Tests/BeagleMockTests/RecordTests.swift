@@ -239,10 +239,11 @@ import Testing
         }
     }
 
-    @Test func aCutBodyIsNeverRecorded() async throws {
-        try await withProxyPair(
-            upstreamFiles: ["screens/home.json": #"{"text":"whole"}"#], configure: { $0.flags.record = .keep }
-        ) { mock, _, folder in
+    @Test func aStreamedBodyCutShortIsNeverRecorded() async throws {
+        // Over the 64 KiB read whole before sending: streamed, and cut by the fault.
+        let big = "{\"pad\":\"" + String(repeating: "x", count: 100_000) + "\"}"
+        try await withProxyPair(upstreamFiles: ["screens/home.json": big], configure: { $0.flags.record = .keep }) {
+            mock, _, folder in
             let connection = try await RawConnection.connect(port: mock.port)
             try await connection.send("GET /home HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Mock-Fault: truncate\r\n\r\n")
             _ = await connection.readToEnd()

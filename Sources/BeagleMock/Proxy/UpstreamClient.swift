@@ -16,6 +16,9 @@ final class UpstreamClient: Sendable {
     /// The most a body without `Content-Length` (chunked) is read ahead before it is sent: such a
     /// body is sent whole, with a length, so that every fault can cut it like a file's.
     static let unframedBodyLimit = 8 << 20
+    /// Bodies up to this length are read whole before they are sent, in one write like a small
+    /// file's; longer ones stream.
+    static let bufferedBodyLimit = 64 << 10
 
     /// A client trusting `trust` for `https` upstreams, giving up on a silent upstream after
     /// `readTimeout`.
@@ -84,26 +87,26 @@ final class UpstreamClient: Sendable {
         let code = status.code
         if request.omitsBody || code < 200 || code == 204 || code == 304 { return response }
         let tap = record.flatMap { recorder.tap(for: request, head: response.head, mode: $0, trace: trace) }
-        if let text = fields[.contentLength], let length = Int64(text), length >= 0 {
-            guard length > 0 else {
-                await tap?.finish()
-                return response
-            }
+        let length = fields[.contentLength].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        if let length, length > Int64(Self.bufferedBodyLimit) {
             response.body = .upstream(
                 UpstreamBody(
                     source: received.body, size: length, limit: length, recording: tap, upstream: upstream.url.description))
             return response
         }
-        // No length: read it ahead (a bounded amount), then send it with one.
+        // Small, or without a length: read whole (a bounded amount), then sent with a length.
+        let limit = length.map(Int.init) ?? Self.unframedBodyLimit
         var whole = ByteBuffer()
         do {
             for try await chunk in received.body {
                 var chunk = chunk
-                guard whole.readableBytes + chunk.readableBytes <= Self.unframedBodyLimit else {
+                guard whole.readableBytes + chunk.readableBytes <= limit else {
                     tap?.abandon()
                     throw UpstreamFailure(
-                        message: "the upstream sent a body without Content-Length longer than \(Self.unframedBodyLimit) bytes, "
-                            + "which the proxy does not stream", upstream: upstream.url, path: request.path.path)
+                        message: length == nil
+                            ? "the upstream sent a body without Content-Length longer than \(limit) bytes, which the proxy does not stream"
+                            : "the upstream sent more than its Content-Length of \(limit) bytes",
+                        upstream: upstream.url, path: request.path.path)
                 }
                 whole.writeBuffer(&chunk)
             }
@@ -115,7 +118,7 @@ final class UpstreamClient: Sendable {
         }
         tap?.append(whole)
         await tap?.finish()
-        response.body = .buffer(whole)
+        if whole.readableBytes > 0 { response.body = .buffer(whole) }
         return response
     }
 }

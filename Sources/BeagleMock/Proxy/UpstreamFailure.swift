@@ -4,6 +4,14 @@ import HTTPTypes
 import NIOCore
 import NIOPosix
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Why the upstream gave no response, as the client sees it (Docs/Proxy.md, "When the upstream
 /// fails"): 504 when it did not answer in time, 502 otherwise, with a JSON body naming the
 /// upstream and the error.
@@ -64,7 +72,7 @@ struct UpstreamFailure: Encodable, Sendable, Error {
                 return (client.shortDescription, false)
             }
         }
-        if let io = error as? IOError { return (io.description, false) }
+        if let io = error as? IOError { return (String(cString: strerror(io.errnoCode)).lowercased(), false) }
         if let connect = error as? NIOConnectionError {
             let causes = connect.connectionErrors.map { "\($0.target): \($0.error)" }
             if let dns = connect.dnsAAAAError ?? connect.dnsAError, causes.isEmpty {
