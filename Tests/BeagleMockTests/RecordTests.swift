@@ -122,6 +122,11 @@ import Testing
             }
         ) { mock, _, folder in
             let seen = try await Self.responses(port: mock.port)
+            // Recorded files are ordinary routes of the folder.
+            let routes = try #require(try await HTTPProbe.request(port: mock.port, target: "/__admin/routes"))
+            for route in ["/home", "/welcome", "/catalog", "/cart", "/notes.txt"] {
+                #expect(routes.text.contains(#""path":"\#(route)""#), "\(route) in \(routes.text.prefix(300))")
+            }
             // Keep the folder past the pair: copy it.
             let copy = try TemporaryScreens()
             try FileManager.default.removeItem(atPath: copy.screens)

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOPosix
+import NIOSSL
 
 #if canImport(Glibc)
 import Glibc
@@ -72,6 +73,14 @@ struct UpstreamFailure: Encodable, Sendable, Error {
                 return (client.shortDescription, false)
             }
         }
+        if let tls = error as? NIOSSLError {
+            let text = "\(tls)"
+            if text.contains("CERTIFICATE_VERIFY_FAILED") {
+                return ("TLS handshake failed: its certificate is not trusted here (pass its CA with --upstream-ca)", false)
+            }
+            return ("TLS handshake failed: \(text.prefix(200))", false)
+        }
+        if let tls = error as? NIOSSLExtraError { return ("TLS: \(tls)", false) }
         if let io = error as? IOError { return (String(cString: strerror(io.errnoCode)).lowercased(), false) }
         if let connect = error as? NIOConnectionError {
             let causes = connect.connectionErrors.map { "\($0.target): \($0.error)" }
