@@ -207,17 +207,20 @@ import Testing
         let chunk = String(repeating: "y", count: 80)
         let answer =
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n50\r\n\(chunk)\r\n50\r\n\(chunk)\r\n0\r\n\r\n"
+        let log = LogCapture()
         try await withCannedServer(.answer(Array(answer.utf8))) { upstream in
             try await withProxy(
                 to: "http://127.0.0.1:\(upstream.port)",
                 configure: {
                     $0.flags.record = .keep
                     $0.recordMaxSize = 100
+                    $0.logger = log.logger
                 }
             ) { mock, folder in
                 let response = try #require(try await HTTPProbe.request(port: mock.port, target: "/stream"))
                 #expect(response.body.count == 160)
                 #expect(!FileManager.default.fileExists(atPath: folder.screens + "/stream.json"))
+                #expect(log.entries.contains { $0.message.hasSuffix("grew past the recording limit of 100 bytes") })
             }
         }
     }

@@ -77,6 +77,8 @@ enum RecordRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case encoded(String)
     /// The body is larger than the limit.
     case tooLarge(Int64, limit: Int64)
+    /// The body, of no announced length, grew past the limit.
+    case grewTooLarge(limit: Int64)
 
     var description: String {
         switch self {
@@ -86,6 +88,7 @@ enum RecordRefusal: Error, Sendable, Equatable, CustomStringConvertible {
             "the route's file is a JSON screen, and the upstream sent \(type.isEmpty ? "no content type" : type)"
         case .encoded(let encoding): "the body is \(encoding)-encoded"
         case .tooLarge(let size, let limit): "\(size) bytes is over the recording limit of \(limit) bytes"
+        case .grewTooLarge(let limit): "the body grew past the recording limit of \(limit) bytes"
         }
     }
 }

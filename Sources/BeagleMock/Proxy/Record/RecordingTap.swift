@@ -53,8 +53,7 @@ final class RecordingTap: Sendable {
             return false
         }
         if over {
-            logger.warning(
-                "not recorded: \(what): \(RecordRefusal.tooLarge(maxSize + 1, limit: maxSize)) (the body grew past it)")
+            logger.warning("not recorded: \(what): \(RecordRefusal.grewTooLarge(limit: maxSize))")
         }
     }
 
