@@ -192,6 +192,24 @@ import Testing
         }
     }
 
+    @Test func anUpstreamSilentMidBodyForTheTimeoutResetsTheClient() async throws {
+        let answer = Array("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n".utf8) + [UInt8](repeating: 0x62, count: 1000)
+        try await withCannedServer(.answerThenHold(answer)) { upstream in
+            try await withProxy(
+                to: "http://127.0.0.1:\(upstream.port)", configure: { $0.flags.upstreamTimeout = .milliseconds(300) }
+            ) { mock, _ in
+                let connection = try await RawConnection.connect(port: mock.port)
+                try await connection.send("GET /stalls HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let started = ContinuousClock.now
+                let (bytes, ending) = await connection.readToEnd()
+                await connection.close()
+                #expect(ending == .reset)
+                #expect(ContinuousClock.now - started >= .milliseconds(300))
+                #expect(bytes.count > 1000)
+            }
+        }
+    }
+
     @Test func headRequestsAreProxiedWithoutABody() async throws {
         try await withProxyPair(upstreamFiles: ["screens/home.json": Self.home]) { mock, _, _ in
             let response = try #require(try await HTTPProbe.request(port: mock.port, method: "HEAD", target: "/home"))

@@ -35,6 +35,8 @@ final class CannedHTTPServer: Sendable {
         case answer([UInt8])
         /// Sends these bytes as they are, then resets the connection (RST).
         case answerThenReset([UInt8])
+        /// Sends these bytes as they are, then keeps the connection open and sends nothing more.
+        case answerThenHold([UInt8])
         /// Keeps the connection open and sends nothing.
         case silent
 
@@ -148,6 +150,8 @@ final class CannedAnswerHandler: ChannelInboundHandler {
                 guard let options = channel as? any SocketOptionProvider else { return channel.close(promise: nil) }
                 options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
             }
+        case .answerThenHold(let bytes):
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: bytes)), promise: nil)
         case .silent:
             return
         }
