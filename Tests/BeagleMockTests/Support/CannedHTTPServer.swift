@@ -1,5 +1,6 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 #if canImport(Glibc)
@@ -12,9 +13,9 @@ import Darwin
 
 /// Runs `body` with a canned server, and stops the server whatever happens.
 func withCannedServer<T>(
-    _ behaviour: CannedHTTPServer.Behaviour, _ body: (CannedHTTPServer) async throws -> T
+    _ behaviour: CannedHTTPServer.Behaviour, tls: NIOSSLContext? = nil, _ body: (CannedHTTPServer) async throws -> T
 ) async throws -> T {
-    let server = try await CannedHTTPServer.start(behaviour)
+    let server = try await CannedHTTPServer.start(behaviour, tls: tls)
     do {
         let result = try await body(server)
         await server.stop()
@@ -49,14 +50,15 @@ final class CannedHTTPServer: Sendable {
     private let listener: any Channel
     private let record: CannedRecord
 
-    /// Starts a server on a free port.
-    static func start(_ behaviour: Behaviour) async throws -> CannedHTTPServer {
+    /// Starts a server on a free port; with `tls`, it speaks HTTPS.
+    static func start(_ behaviour: Behaviour, tls: NIOSSLContext? = nil) async throws -> CannedHTTPServer {
         let record = CannedRecord()
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     record.opened(channel)
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     try channel.pipeline.syncOperations.addHandler(
                         CannedAnswerHandler(behaviour: behaviour, record: record))
                 }
