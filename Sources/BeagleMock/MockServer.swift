@@ -45,6 +45,8 @@ public final class MockServer: Sendable {
     /// The requests read, newest kept, for `GET /__admin/requests`.
     let journal: RequestJournal
     private let adminGate: AdminGate
+    /// Whom an `https` upstream must be certified by, read once at start (Docs/Proxy.md).
+    private let upstreamTrust: UpstreamTrust
     private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
     private let stopRequested = Mutex(false)
@@ -74,6 +76,14 @@ public final class MockServer: Sendable {
         }
         let configPath = ContainedRoot.realPath(config.file.path) ?? config.file.path
         let settings = SettingsStore(configuration: config.configuration, commandLine: configuration.flags)
+        if configuration.flags.record != nil, settings.snapshot.upstream == nil {
+            throw .invalidUpstream("--record needs an upstream: --upstream URL, or upstream: in the config file")
+        }
+        do {
+            upstreamTrust = try UpstreamTrust.load(caFile: settings.snapshot.upstream?.caFile)
+        } catch {
+            throw .invalidUpstream(error.message)
+        }
         let journal = RequestJournal(capacity: settings.snapshot.journalSize)
         self.settings = settings
         self.journal = journal
@@ -111,11 +121,19 @@ public final class MockServer: Sendable {
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         OpenFileLimit.raise()
+        // One client for the server's life, even without an upstream: a reload may add one.
+        let upstream = UpstreamClient(
+            trust: upstreamTrust, readTimeout: settings.snapshot.upstream?.timeout ?? UpstreamSettings.defaultTimeout,
+            recorder: ResponseRecorder(
+                screens: store.served.screens, images: store.served.images, configPath: configPath,
+                maxSize: configuration.recordMaxSize, logger: configuration.logger),
+            logger: configuration.logger)
         let pipeline = RequestPipeline(
             settings: settings,
             reader: RequestReader(maxBodySize: configuration.maxRequestBodySize),
             decider: Decider(counters: settings.counters, scenarios: settings.scenarios),
-            source: ResponseSource(store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger),
+            source: ResponseSource(
+                store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now))
@@ -159,8 +177,10 @@ public final class MockServer: Sendable {
         do {
             try await group.run()
         } catch {
+            await upstream.shutdown()
             throw Self.explain(error, host: configuration.host, port: configuration.port)
         }
+        await upstream.shutdown()
     }
 
     /// Stops a running server: no new connections; requests in flight get the grace period.

@@ -28,6 +28,8 @@ public struct MockServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// Where request lines and server events go; silent unless given one.
     public var logger: Logger
+    /// The largest proxied body `--record` saves (Docs/Proxy.md); larger ones are logged, not saved.
+    package var recordMaxSize: Int64 = ResponseRecorder.defaultMaxSize
 
     /// A configuration serving `screensDirectory` on `host:port`, everything else by default.
     public init(

@@ -26,6 +26,11 @@ struct Banner {
             lines.append("  Config    \(Self.shortPath(config))")
         }
         lines.append("  Listening \(url)")
+        if let upstream = server.settings.snapshot.upstream {
+            lines.append(
+                "  Upstream  \(upstream.url)   what the folders do not answer (timeout \(upstream.timeout.specDescription))")
+            lines.append("  Record    \(server.settings.snapshot.record?.summary ?? "off (--record to save proxied answers)")")
+        }
         if HostDisplay.isWildcard(host) {
             for address in Self.networkAddresses() {
                 lines.append("            http://\(address):\(port)   (this machine on your network)")

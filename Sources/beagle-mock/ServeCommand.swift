@@ -27,6 +27,10 @@ struct ServeCommand: AsyncParsableCommand {
               beagle-mock serve --body-timeout 5s      408 for a request body still incomplete after 5 s
               beagle-mock serve --host 0.0.0.0 --admin-token s3cret
                                                        admin API with a bearer token
+              beagle-mock serve --upstream https://bff.example.com --latency 1s --fault status:503@0.1
+                                                       the real BFF for what the folder lacks, on a bad network
+              beagle-mock serve --upstream http://127.0.0.1:9000 --record
+                                                       save what the BFF answers as files of the folder
 
             Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s,
             X-Mock-Dribble: 10x2s (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s, __dribble=10x2s).
@@ -96,6 +100,29 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "How many requests the journal at /__admin/requests keeps (1 to 100000, default 1000).")
     var journalSize: String?
 
+    @Option(
+        help: """
+            The real BFF: requests the folders do not answer are forwarded to it (env BEAGLE_MOCK_UPSTREAM; \
+            http or https, like https://bff.example.com/api).
+            """)
+    var upstream: String?
+
+    @Option(
+        help: "A PEM file of the certificate authorities an https upstream is checked against (default: the system's).",
+        completion: .file())
+    var upstreamCa: String?
+
+    @Option(help: "How long the upstream may take to answer (and to send each part of its body) before 504 (default 30s).")
+    var upstreamTimeout: String?
+
+    @Option(
+        name: .customLong("record"), defaultAsFlag: RecordFlag.keep,
+        help: """
+            Save each proxied success as the file that answers it next time; existing files are kept \
+            (--record overwrite replaces them). Needs an upstream.
+            """)
+    var record: RecordFlag?
+
     @Option(help: "How log lines look: text or json.")
     var logFormat: LogFormat = .text
 
@@ -124,6 +151,14 @@ struct ServeCommand: AsyncParsableCommand {
             try Self.checkToken(token, source: "BEAGLE_MOCK_ADMIN_TOKEN")
             adminToken = token
         }
+        if upstream == nil, let text = environment["BEAGLE_MOCK_UPSTREAM"], !text.isEmpty {
+            do {
+                _ = try CommandLineSettings.parseUpstream(text)
+            } catch {
+                throw ValidationError("BEAGLE_MOCK_UPSTREAM='\(text)': \(error.reason)")
+            }
+            upstream = text
+        }
         _ = try flags()
         _ = try bodyDeadline()
     }
@@ -144,9 +179,16 @@ struct ServeCommand: AsyncParsableCommand {
     /// The fault and latency flags, parsed; an invalid one is a usage error.
     func flags() throws -> CommandLineSettings {
         do {
-            return try CommandLineSettings(
+            var settings = try CommandLineSettings(
                 latency: latency, faults: faults, bandwidth: bandwidth, seed: seed, hangMax: hangMax, journalSize: journalSize,
                 echo: echo, noCORS: noCORS, profile: profile)
+            settings.upstream = try upstream.map { text throws(FlagError) in try CommandLineSettings.parseUpstream(text) }
+            settings.upstreamTimeout = try upstreamTimeout.map { text throws(FlagError) in
+                try CommandLineSettings.parseUpstreamTimeout(text)
+            }
+            settings.upstreamCA = upstreamCa
+            settings.record = record?.mode
+            return settings
         } catch {
             throw ValidationError(error.description)
         }
@@ -164,6 +206,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             Console.error("beagle-mock: \(error)")
             if case .invalidConfig = error { throw ExitCode(2) }
+            if case .invalidUpstream = error { throw ExitCode(2) }
             throw ExitCode.failure
         }
         let banner = Banner(server: server, screensArgument: directory, quiet: quiet)
@@ -182,3 +225,18 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 extension LogFormat: ExpressibleByArgument {}
+
+/// The value of `--record`: `keep` (the default when the flag has none) or `overwrite`.
+enum RecordFlag: String, ExpressibleByArgument, CustomStringConvertible {
+    case keep
+    case overwrite
+
+    var mode: RecordMode {
+        switch self {
+        case .keep: .keep
+        case .overwrite: .overwrite
+        }
+    }
+
+    var description: String { rawValue }
+}

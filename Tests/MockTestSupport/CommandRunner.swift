@@ -77,6 +77,7 @@ public struct CommandRunner: Sendable {
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "BEAGLE_MOCK_PORT")
         merged.removeValue(forKey: "BEAGLE_MOCK_HOST")
+        merged.removeValue(forKey: "BEAGLE_MOCK_UPSTREAM")
         merged.merge(environment) { $1 }
         let collected = CollectedText()
         let child = try ChildProcess.start(

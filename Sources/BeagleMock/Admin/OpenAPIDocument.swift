@@ -331,7 +331,7 @@ enum OpenAPIDocument {
                   },
                   "JournalEntry": {
                     "type": "object",
-                    "required": ["id", "time", "method", "path", "query", "headers", "body", "bodyEncoding", "bodySize", "bodyTruncated", "status", "fault", "latencyMs", "durationMs", "bytes", "outcome", "rule"],
+                    "required": ["id", "time", "method", "path", "query", "headers", "body", "bodyEncoding", "bodySize", "bodyTruncated", "status", "fault", "latencyMs", "durationMs", "bytes", "outcome", "rule", "proxied", "recorded"],
                     "properties": {
                       "id": {"type": "integer", "minimum": 1, "description": "Increasing for the server's life; never reused."},
                       "time": {"type": "string", "format": "date-time", "description": "When the request had been read (UTC)."},
@@ -348,8 +348,10 @@ enum OpenAPIDocument {
                       "latencyMs": {"type": "number", "minimum": 0, "description": "The latency drawn."},
                       "durationMs": {"type": ["number", "null"], "minimum": 0, "description": "From the start of the request to its end; null while in flight."},
                       "bytes": {"type": "integer", "minimum": 0, "description": "Response body bytes sent."},
-                      "outcome": {"type": ["string", "null"], "enum": ["ok", "reset", "closed", "hang-expired", "client-gone", "shutdown", "server-error", null], "description": "How the exchange ended; null while in flight. ok: a whole response; reset and closed: a fault ended the connection; hang-expired: a hang reached --hang-max; client-gone: the client left first; shutdown: the server stopped first; server-error: the server could not finish (a file shrank or became unreadable while sent)."},
-                      "rule": {"type": ["string", "null"], "description": "The route rule that matched, like `/checkout/** [GET]`; null when none did."}
+                      "outcome": {"type": ["string", "null"], "enum": ["ok", "reset", "closed", "hang-expired", "client-gone", "shutdown", "server-error", null], "description": "How the exchange ended; null while in flight. ok: a whole response; reset and closed: a fault ended the connection; hang-expired: a hang reached --hang-max; client-gone: the client left first; shutdown: the server stopped first; server-error: the server could not finish (a file shrank or became unreadable while sent, or the upstream broke off mid-body)."},
+                      "rule": {"type": ["string", "null"], "description": "The route rule that matched, like `/checkout/** [GET]`; null when none did."},
+                      "proxied": {"type": "boolean", "description": "True when the upstream (--upstream) answered: no file did, or the route rule says proxy: true."},
+                      "recorded": {"type": ["string", "null"], "description": "The file the upstream's answer was saved as by --record, like `screens/home.ios.json`; null when none was."}
                     },
                     "additionalProperties": false
                   },

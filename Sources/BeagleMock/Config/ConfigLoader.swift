@@ -17,11 +17,11 @@ package enum ConfigLoader {
 
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
-        "journalSize", "routes", "templates", "profile",
+        "journalSize", "routes", "templates", "profile", "upstream", "record",
     ]
     static let routeKeys = [
-        "path", "methods", "when", "file", "scenario", "latency", "bandwidth", "dribble", "faults", "sequence", "response",
-        "profile",
+        "path", "methods", "when", "file", "scenario", "proxy", "latency", "bandwidth", "dribble", "faults", "sequence",
+        "response", "profile",
     ]
 
     /// Loads a config file that must exist (`--config FILE`).
@@ -140,6 +140,12 @@ package enum ConfigLoader {
                 try MockConfiguration.validateJournalSize(text)
             }
         }
+        if let value = try mapping.optional("upstream", clearHint: "remove the key for no upstream") {
+            configuration.upstream = try UpstreamYAML.upstream(from: value)
+        }
+        if let value = try mapping.optional("record", clearHint: "write record: false, or remove the key") {
+            configuration.record = try UpstreamYAML.record(from: value)
+        }
         if let value = try mapping.optional("routes", clearHint: "write routes: [] for none, or remove the key") {
             for item in try value.sequence(expected: "a list of route rules like [{path: /checkout/**, latency: 1s}]") {
                 configuration.routes.append(try routeRule(from: item))
@@ -214,11 +220,12 @@ package enum ConfigLoader {
         let scenario = try mapping.optional("scenario").map { value throws(ConfigError) in
             try RequestMatchYAML.scenario(from: value)
         }
+        let proxy = try mapping.optional("proxy").map { value throws(ConfigError) in try bool(from: value) }
         let fileValue = try mapping.optional("file")
         let file = try fileValue.map { value throws(ConfigError) in try RequestMatchYAML.file(from: value) }
         do {
             var rule = try RouteRule(
-                path: glob, methods: methods, layer: layer, match: match, file: file, scenario: scenario,
+                path: glob, methods: methods, layer: layer, match: match, file: file, scenario: scenario, proxy: proxy,
                 line: value.node.mark?.line)
             rule.fileLine = fileValue?.node.mark?.line
             rule.fileColumn = fileValue?.node.mark?.column

@@ -19,6 +19,10 @@ package struct MockConfiguration: Sendable, Hashable {
     package var routes: [RouteRule]
     /// `templates:`, whether screen files with `{{` are rendered per request (Docs/Templates.md).
     package var templates: Bool?
+    /// `upstream:`, the real BFF behind the mock (Docs/Proxy.md).
+    package var upstream: UpstreamFileSettings?
+    /// `record:`, whether proxied successes are saved in the folders.
+    package var record: RecordMode?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(
@@ -30,7 +34,9 @@ package struct MockConfiguration: Sendable, Hashable {
         hangMax: Duration? = nil,
         journalSize: Int? = nil,
         routes: [RouteRule] = [],
-        templates: Bool? = nil
+        templates: Bool? = nil,
+        upstream: UpstreamFileSettings? = nil,
+        record: RecordMode? = nil
     ) {
         self.globals = globals
         self.seed = seed
@@ -41,6 +47,8 @@ package struct MockConfiguration: Sendable, Hashable {
         self.journalSize = journalSize
         self.routes = routes
         self.templates = templates
+        self.upstream = upstream
+        self.record = record
     }
 
     /// The file's layer of settings: the globals and the server-wide keys (route rules apart).

@@ -17,6 +17,9 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     package let file: String?
     /// `scenario:`: the scenario state the rule needs and the one it moves to; nil when none.
     package let scenario: RouteScenario?
+    /// `proxy:`: true sends matching requests to the upstream even when a file answers them, false
+    /// keeps them local (Docs/Proxy.md); nil when the rule does not say.
+    package let proxy: Bool?
     /// Where the rule starts in its file, for logs; nil when built in code.
     package let line: Int?
     /// Where `file:`'s value is in the config file, for `beagle-mock validate`; nil when built in code.
@@ -33,8 +36,11 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     /// Creates a rule, refusing unknown methods.
     package init(
         path: RouteGlob, methods: [String]? = nil, layer: SettingsLayer, match: RequestMatch? = nil, file: String? = nil,
-        scenario: RouteScenario? = nil, line: Int? = nil
+        scenario: RouteScenario? = nil, proxy: Bool? = nil, line: Int? = nil
     ) throws(SpecError) {
+        if proxy == true, file != nil {
+            throw SpecError("a rule answers with its file: or with the upstream (proxy: true), not both; remove one")
+        }
         var normalized: Set<HTTPRequest.Method>?
         if let methods {
             var set = Set<HTTPRequest.Method>()
@@ -55,6 +61,7 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
         self.match = match
         self.file = file
         self.scenario = scenario
+        self.proxy = proxy
         self.line = line
         let methodText = normalized.map { Self.names($0) } ?? "*"
         // A rule with conditions is another rule for the draw, so its faults are its own; one
@@ -62,8 +69,11 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
         let whenText = match.map { " when \($0)" } ?? ""
         let fileText = file.map { " file \($0.debugDescription)" } ?? ""
         let scenarioText = scenario.map { " scenario \($0)" } ?? ""
+        // Where the answer comes from is not part of the draw: a route faults the same requests
+        // proxied or not (Docs/Proxy.md).
+        let proxyText = proxy.map { " proxy \($0)" } ?? ""
         self.fingerprint = stableHash(
-            "route \(path.pattern) \(methodText) \(layer)\(whenText)\(fileText)\(scenarioText)")
+            "route \(path.pattern) \(methodText) \(layer)\(whenText)\(fileText)\(scenarioText)\(proxyText)")
         self.identity = stableHash("route \(path.pattern) \(methodText)\(whenText)\(scenarioText)")
     }
 

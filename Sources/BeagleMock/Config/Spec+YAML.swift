@@ -216,30 +216,35 @@ extension ResponseOverride {
                 try Fault.parseStatus(text.trimmingSpecWhitespace(), in: text, example: "status: 422")
             }
         }
-        var headers: [(name: String, value: String)] = []
-        if let headersValue = try mapping.optional("headers") {
-            guard case .mapping(let pairs) = headersValue.node else {
-                throw headersValue.error(
-                    "expected a mapping of header names to values like {X-Foo: bar}, found \(headersValue.kind)")
-            }
-            for (nameNode, valueNode) in pairs {
-                let nameValue = YAMLValue(node: nameNode, path: headersValue.path)
-                let name = try nameValue.scalar(expected: "a header name")
-                let headerValue = YAMLValue(node: valueNode, path: "\(headersValue.path).\(name)")
-                // A null header value is almost surely a mistake; an empty string is allowed when quoted.
-                let text = try headerValue.scalar(expected: "a header value (quote it for an empty one: \"\")")
-                do {
-                    _ = try ResponseOverride(status: nil, headers: [(name, text)])
-                } catch {
-                    throw (error.message.contains("name") ? nameValue : headerValue).error(error)
-                }
-                headers.append((name, text))
-            }
-        }
+        let headers = try mapping.optional("headers").map { value throws(ConfigError) in try Self.headers(from: value) } ?? []
         do {
             self = try ResponseOverride(status: status, headers: headers)
         } catch {
             throw value.error(error)
         }
+    }
+
+    /// Parses a mapping of header names to values, `{X-Foo: bar}`, each checked as a header
+    /// (also the upstream's `headers:`).
+    static func headers(from headersValue: YAMLValue) throws(ConfigError) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = []
+        guard case .mapping(let pairs) = headersValue.node else {
+            throw headersValue.error(
+                "expected a mapping of header names to values like {X-Foo: bar}, found \(headersValue.kind)")
+        }
+        for (nameNode, valueNode) in pairs {
+            let nameValue = YAMLValue(node: nameNode, path: headersValue.path)
+            let name = try nameValue.scalar(expected: "a header name")
+            let headerValue = YAMLValue(node: valueNode, path: "\(headersValue.path).\(name)")
+            // A null header value is almost surely a mistake; an empty string is allowed when quoted.
+            let text = try headerValue.scalar(expected: "a header value (quote it for an empty one: \"\")")
+            do {
+                _ = try ResponseOverride(status: nil, headers: [(name, text)])
+            } catch {
+                throw (error.message.contains("name") ? nameValue : headerValue).error(error)
+            }
+            headers.append((name, text))
+        }
+        return headers
     }
 }

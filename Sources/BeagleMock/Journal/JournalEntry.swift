@@ -37,6 +37,10 @@ struct JournalEntry: Sendable, Encodable {
     var durationMs: Double?
     /// How the exchange ended; nil while in flight.
     var outcome: Outcome?
+    /// Whether the upstream answered (Docs/Proxy.md).
+    var proxied = false
+    /// The file the upstream's answer was saved as (`screens/home.ios.json`), nil when none was.
+    var recorded: String?
 
     init(
         method: HTTPRequest.Method, path: String, query: String, headers: SentHeaders, body: RecordedBody, fault: String? = nil,
@@ -64,7 +68,7 @@ struct JournalEntry: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, method, path, query, headers, body, bodyEncoding, bodySize, bodyTruncated
-        case status, fault, latencyMs, durationMs, bytes, outcome, rule
+        case status, fault, latencyMs, durationMs, bytes, outcome, rule, proxied, recorded
     }
 
     /// Every key, with `null` for what is not known (yet): a client reads one shape.
@@ -88,6 +92,8 @@ struct JournalEntry: Sendable, Encodable {
         try container.encode(bytes, forKey: .bytes)
         try container.encode(outcome, forKey: .outcome)
         try container.encode(rule, forKey: .rule)
+        try container.encode(proxied, forKey: .proxied)
+        try container.encode(recorded, forKey: .recorded)
     }
 
     /// `2025-11-22T06:19:00.123Z`: UTC, to the millisecond.

@@ -94,6 +94,15 @@ final class RequestJournal: Sendable {
         if let completed { feed.publish(completed) }
     }
 
+    /// Marks the entry `id` as answered by the upstream, saved as `recorded` when it was.
+    func noteProxied(_ id: Int, recorded: String?) {
+        state.withLock { state in
+            guard let slot = state.slot(of: id) else { return }
+            state.slots[slot].proxied = true
+            state.slots[slot].recorded = recorded
+        }
+    }
+
     /// The newest entries first, at most `limit`, only those whose path `glob` matches.
     func read(limit: Int? = nil, matching glob: RouteGlob? = nil) -> Snapshot {
         state.withLock { state in

@@ -76,7 +76,8 @@ struct RequestPipeline: Sendable {
             recorder.note(refusal: reason, in: &recording)
             try await answer(response, head, settings, writer, recording)
             return
-        case .request(let request):
+        case .request(var request):
+            request.client = channel.remoteAddress?.ipAddress
             planned = request
         }
 
@@ -100,9 +101,10 @@ struct RequestPipeline: Sendable {
                 to: &response, request: head, headers: planned.headers, settings: settings, closing: decision.closesConnection)
             let delivery = try await Deliverer(hangMax: settings.hangMax).deliver(
                 decision, response: response, omittingBody: planned.omitsBody, writer: writer, channel: channel)
-            recorder.finish(recording, delivery)
+            recorder.finish(recording, delivery, upstream: response.upstream)
         } catch {
-            recorder.finish(recording, failure: error, status: response.head.status.code)
+            recorder.finish(recording, failure: error, status: response.head.status.code, upstream: response.upstream)
+            if let failure = error as? any BodySourceFailure, failure.resetsConnection { await RawWire(channel: channel).reset() }
             throw error
         }
     }

@@ -42,12 +42,13 @@ package struct Decider: Sendable {
         let index = counters.next(key)
         return Self.draw(
             settings.precedence(request: control.layer, rule: rule), key: key, index: index, seed: settings.seed,
-            rule: rule?.description, file: rule?.file)
+            rule: rule?.description, file: rule?.file, proxy: rule?.proxy)
     }
 
     /// The draw itself, from the request's layers and its place in its key's count.
     private static func draw(
-        _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?, file: String?
+        _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?, file: String?,
+        proxy: Bool?
     ) -> FaultDecision {
         var draw = seed
         draw = SeededRandom.combine(draw, key.identity)
@@ -82,7 +83,8 @@ package struct Decider: Sendable {
             seed: seed,
             requestIndex: index,
             rule: rule,
-            file: file
+            file: file,
+            proxy: proxy
         )
     }
 }

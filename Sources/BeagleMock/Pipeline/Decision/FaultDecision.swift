@@ -22,6 +22,9 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
     /// The matching rule's `file:` (relative to the screens folder), which answers instead of the
     /// route's own file; nil when the rule has none or no rule matched.
     package let file: String?
+    /// The matching rule's `proxy:` (Docs/Proxy.md): true sends the request upstream even when a
+    /// file answers it, false never; nil when the rule has none or no rule matched.
+    package let proxy: Bool?
 
     /// Creates a decision (the server's tests may build their own).
     package init(
@@ -33,7 +36,8 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
         seed: UInt64 = 0,
         requestIndex: UInt64 = 0,
         rule: String? = nil,
-        file: String? = nil
+        file: String? = nil,
+        proxy: Bool? = nil
     ) {
         self.latency = latency
         self.pacing = pacing
@@ -44,6 +48,7 @@ package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
         self.requestIndex = requestIndex
         self.rule = rule
         self.file = file
+        self.proxy = proxy
     }
 
     /// The latency for a log line: `250ms` and `1.5s` as written in a spec, and a drawn latency

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 
 /// Header echo (Docs/AdminAPI.md): for each request header the setting names, an
@@ -16,31 +15,17 @@ struct HeaderEcho: Sendable {
     /// The prefix of every echoed header's name.
     static let prefix = "X-Echo-"
 
-    private static let hopByHop: Set<String> = ["connection", "keep-alive", "te", "trailer", "transfer-encoding", "upgrade"]
-
     /// The `X-Echo-…` fields for a request sent with `headers`; none when echo is off.
     func fields(for headers: SentHeaders) -> [HTTPField] {
         if case .off = setting { return [] }
-        let named = Self.namedByConnection(headers)
+        let hopByHop = HopByHopHeaders(connection: headers.fields.filter { $0.name.lowercased() == "connection" }.map(\.value))
         var echoed: [HTTPField] = []
         for field in headers.fields {
-            let lower = field.name.lowercased()
-            guard !Self.hopByHop.contains(lower), !lower.hasPrefix("proxy-"), !named.contains(lower),
-                setting.echoes(field.name), let name = HTTPField.Name(Self.prefix + field.name)
+            guard !hopByHop.contains(field.name), setting.echoes(field.name),
+                let name = HTTPField.Name(Self.prefix + field.name)
             else { continue }
             echoed.append(HTTPField(name: name, value: field.value))
         }
         return echoed
-    }
-
-    /// The headers that `Connection: a, b` makes hop-by-hop.
-    private static func namedByConnection(_ headers: SentHeaders) -> Set<String> {
-        var named: Set<String> = []
-        for field in headers.fields where field.name.lowercased() == "connection" {
-            for token in field.value.split(separator: ",") {
-                named.insert(token.trimmingCharacters(in: .whitespaces).lowercased())
-            }
-        }
-        return named
     }
 }

@@ -14,6 +14,8 @@ struct OutgoingResponse: Sendable {
         case randomBytes(count: Int64, seed: UInt64)
         /// One body after the other.
         case concatenation([Body])
+        /// An upstream's body, streamed as it arrives (Docs/Proxy.md).
+        case upstream(UpstreamBody)
 
         /// The number of bytes this body holds.
         var count: Int64 {
@@ -23,6 +25,7 @@ struct OutgoingResponse: Sendable {
             case .file(_, let size): size
             case .randomBytes(let count, _): count
             case .concatenation(let parts): parts.reduce(0) { $0 + $1.count }
+            case .upstream(let body): body.limit
             }
         }
 
@@ -42,6 +45,7 @@ struct OutgoingResponse: Sendable {
                     remaining -= min(part.count, remaining)
                 }
                 return .concatenation(kept)
+            case .upstream(let body): return .upstream(body.prefix(limit))
             }
         }
 
@@ -83,12 +87,16 @@ struct OutgoingResponse: Sendable {
                 }
             case .concatenation(let parts):
                 for part in parts { try await part.forEachChunk(of: size, body) }
+            case .upstream(let upstream):
+                _ = try await upstream.stream(body)
             }
         }
     }
 
     var head: HTTPResponse
     var body: Body
+    /// What the proxy did, when the answer came from the upstream (for the journal and the log).
+    var upstream: UpstreamTrace?
 
     init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Body = .empty) {
         self.head = HTTPResponse(status: status, headerFields: headers)

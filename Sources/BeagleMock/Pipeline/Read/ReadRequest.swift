@@ -21,6 +21,8 @@ struct ReadRequest: Sendable {
     let platform: BeaglePlatform?
     /// When the request's last byte was read: latency counts from there.
     let ended: ContinuousClock.Instant
+    /// The client's IP address, when the connection has one (a proxied request's `X-Forwarded-For`).
+    var client: String? = nil
 
     /// The request's method.
     var method: HTTPRequest.Method { head.method }

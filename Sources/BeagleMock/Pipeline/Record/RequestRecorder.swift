@@ -54,12 +54,18 @@ struct RequestRecorder: Sendable {
         recording.line.note = reason
     }
 
-    /// Completes the record with what went out.
-    func finish(_ recording: Recording, _ delivery: Delivery) {
+    /// Completes the record with what went out; `upstream` says what the proxy did, when the
+    /// answer came from the upstream.
+    func finish(_ recording: Recording, _ delivery: Delivery, upstream: UpstreamTrace? = nil) {
         var recording = recording
         let duration = clock.now - recording.started
         if let id = recording.journalID {
             journal.complete(id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome)
+            if let upstream { journal.noteProxied(id, recorded: upstream.recorded) }
+        }
+        if let upstream {
+            recording.line.append("proxied")
+            if let recorded = upstream.recorded { recording.line.append("recorded=\(recorded)") }
         }
         recording.line.status = delivery.status
         recording.line.bytes = delivery.bytes
@@ -71,18 +77,19 @@ struct RequestRecorder: Sendable {
     /// Completes the record of a request whose answer failed with `error` after `status` was
     /// (or would have been) sent; returns the outcome.
     @discardableResult
-    func finish(_ recording: Recording, failure error: any Error, status: Int?) -> Outcome {
+    func finish(_ recording: Recording, failure error: any Error, status: Int?, upstream: UpstreamTrace? = nil) -> Outcome {
         let outcome = Self.outcome(of: error)
-        if let failure = error as? FileStreamError {
-            logger.error("\(failure)", metadata: ["file": "\(failure.path)"])
+        if let failure = error as? any BodySourceFailure {
+            logger.error("\(failure)", metadata: failure.logMetadata)
         }
-        finish(recording, Delivery(status: outcome == .serverError ? status : nil, bytes: 0, outcome: outcome))
+        finish(
+            recording, Delivery(status: outcome == .serverError ? status : nil, bytes: 0, outcome: outcome), upstream: upstream)
         return outcome
     }
 
     /// What an error thrown while answering says about how the exchange ended.
     static func outcome(of error: any Error) -> Outcome {
-        if error is FileStreamError { return .serverError }
+        if error is any BodySourceFailure { return .serverError }
         if error is CancellationError || Task.isCancelled { return .shutdown }
         return .clientGone
     }

@@ -22,6 +22,14 @@ public struct CommandLineSettings: Sendable, Hashable {
     package var noCORS: Bool
     /// `--profile NAME`: fills the latency, bandwidth and faults the other flags do not set.
     package var profile: NetworkProfile?
+    /// `--upstream URL` (or `BEAGLE_MOCK_UPSTREAM`): the real BFF behind the mock (Docs/Proxy.md).
+    package var upstream: UpstreamURL?
+    /// `--upstream-timeout DURATION`.
+    package var upstreamTimeout: Duration?
+    /// `--upstream-ca FILE`.
+    package var upstreamCA: String?
+    /// `--record [overwrite]`.
+    package var record: RecordMode?
 
     /// Creates settings from parsed values; every argument defaults to "flag not given".
     package init(
@@ -44,6 +52,10 @@ public struct CommandLineSettings: Sendable, Hashable {
         self.journalSize = journalSize
         self.echo = echo
         self.noCORS = noCORS
+        self.upstream = nil
+        self.upstreamTimeout = nil
+        self.upstreamCA = nil
+        self.record = nil
     }
 
     /// No flags given: every setting comes from the config file or the defaults.
@@ -120,6 +132,18 @@ public struct CommandLineSettings: Sendable, Hashable {
     /// Parses `--journal-size N` (1 to 100,000).
     package static func parseJournalSize(_ text: String) throws(FlagError) -> Int {
         try flag("--journal-size", text) { text throws(SpecError) in try MockConfiguration.validateJournalSize(text) }
+    }
+
+    /// Parses `--upstream URL`: http or https, with a host.
+    package static func parseUpstream(_ text: String) throws(FlagError) -> UpstreamURL {
+        try flag("--upstream", text) { text throws(SpecError) in try UpstreamURL(text) }
+    }
+
+    /// Parses `--upstream-timeout DURATION` (more than 0).
+    package static func parseUpstreamTimeout(_ text: String) throws(FlagError) -> Duration {
+        try flag("--upstream-timeout", text) { text throws(SpecError) in
+            try UpstreamSettings.validateTimeout(Duration(spec: text))
+        }
     }
 
     private static func flag<T>(_ name: String, _ text: String, _ parse: (String) throws(SpecError) -> T) throws(FlagError) -> T {

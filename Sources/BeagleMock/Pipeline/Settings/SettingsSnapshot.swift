@@ -29,6 +29,10 @@ package final class SettingsSnapshot: Sendable {
     package let beagleCache: BeagleCacheSettings?
     /// Whether screen files with `{{` are rendered (the config's `templates:`, on by default).
     package let templates: Bool
+    /// The real BFF behind the mock, when there is one (Docs/Proxy.md).
+    package let upstream: UpstreamSettings?
+    /// Whether proxied successes are saved, and how; nil when they are not (or there is no upstream).
+    package let record: RecordMode?
 
     /// The layers below a route rule's and the request's, built once rather than per request.
     private let runtimeLayer: SettingsLayer
@@ -63,6 +67,8 @@ package final class SettingsSnapshot: Sendable {
         journalSize = serverWide.journalSize
         beagleCache = serverWide.beagleCache
         templates = configuration.templates ?? true
+        upstream = UpstreamSettings.resolve(flags: flags, file: configuration.upstream)
+        record = upstream == nil ? nil : flags.record ?? configuration.record
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])

@@ -10,6 +10,8 @@ struct ResponseSource: Sendable {
     let maxBodySize: Int
     /// Where a template that cannot be rendered is reported.
     let logger: Logger
+    /// The client of the real BFF behind the mock (Docs/Proxy.md); nil when the server has none.
+    var upstream: UpstreamClient? = nil
 
     /// Where a request's answer comes from.
     enum Kind: Sendable, Equatable {
@@ -22,11 +24,15 @@ struct ResponseSource: Sendable {
         /// Any method: the matching route rule's `file:`, relative to the screens folder
         /// (Docs/Configuration.md, "Request matching").
         case ruleFile(String)
+        /// Any method, on a route whose rule says `proxy: true`: the upstream even when a file
+        /// exists (Docs/Proxy.md); elsewhere the upstream answers what the folders do not.
+        case proxy
     }
 
     /// The kind of source that answers `request`, given the rule `decision` found for it.
     static func kind(of request: ReadRequest, decision: FaultDecision) -> Kind {
         if request.isEcho { return .echo }
+        if decision.proxy == true { return .proxy }
         if let file = decision.file { return .ruleFile(file) }
         return request.method == .get || request.method == .head ? .file : .methodFile
     }
@@ -34,15 +40,24 @@ struct ResponseSource: Sendable {
     /// The response `request` gets without faults, under `settings`; `decision` carries the route
     /// rule's `response:` override.
     func response(for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot) async -> OutgoingResponse {
+        let fallback = UpstreamFallback(client: upstream, decision: decision, settings: settings)
         switch Self.kind(of: request, decision: decision) {
         case .echo:
             return EchoReply(request: request, body: RecordedBody(request.body, limit: maxBodySize)).response
+        case .proxy:
+            if let fallback { return await fallback.answer(request) }
+            let reads = request.method == .get || request.method == .head
+            return await fileAnswer(
+                for: request, decision: decision, override: reads ? nil : decision.response,
+                beagleCache: reads ? settings.beagleCache : nil, settings: settings)
         case .file:
             return await fileAnswer(
-                for: request, decision: decision, override: nil, beagleCache: settings.beagleCache, settings: settings)
+                for: request, decision: decision, override: nil, beagleCache: settings.beagleCache, settings: settings,
+                fallback: fallback)
         case .methodFile:
             return await fileAnswer(
-                for: request, decision: decision, override: decision.response, beagleCache: nil, settings: settings)
+                for: request, decision: decision, override: decision.response, beagleCache: nil, settings: settings,
+                fallback: fallback)
         case .ruleFile(let relativePath):
             return await ruleFileAnswer(relativePath, for: request, decision: decision, settings: settings)
         }
@@ -85,16 +100,18 @@ struct ResponseSource: Sendable {
         return answer(file, for: request, decision: decision, override: decision.response, beagleCache: nil)
     }
 
-    /// The folders' answer: a file, 405 with `Allow`, or 404 with suggestions.
+    /// The folders' answer: a file, 405 with `Allow`, or 404 with suggestions; `fallback`'s
+    /// instead of 404 and 405 (but to OPTIONS) when there is one.
     private func fileAnswer(
         for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?, beagleCache: BeagleCacheSettings?,
-        settings: SettingsSnapshot
+        settings: SettingsSnapshot, fallback: UpstreamFallback? = nil
     ) async -> OutgoingResponse {
         let method = request.method
         switch await store.resolve(request.path, method: method, platform: request.platform, templates: settings.templates) {
         case .file(let file):
             return answer(file, for: request, decision: decision, override: override, beagleCache: beagleCache)
         case .methodNotAllowed(let allowed):
+            if let fallback, method != .options { return await fallback.answer(request) }
             let names = allowed.map(\.rawValue)
             if method == .options {
                 return OutgoingResponse(status: .noContent, headers: [.allow: (names + ["OPTIONS"]).joined(separator: ", ")])
@@ -104,6 +121,7 @@ struct ResponseSource: Sendable {
                 path: request.path.path, method: method.rawValue, allowed: names
             ).response(.methodNotAllowed, headers: [.allow: names.joined(separator: ", ")])
         case .notFound:
+            if let fallback { return await fallback.answer(request) }
             return ErrorBody(
                 error: "no screen or file answers this path", path: request.path.path,
                 suggestions: store.suggestions(for: request.path, platform: request.platform)

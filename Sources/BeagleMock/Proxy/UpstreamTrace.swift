@@ -1,0 +1,24 @@
+import Synchronization
+
+/// What the proxy did for one request, carried by its response to the record stage: the journal's
+/// `proxied` and `recorded` (Docs/AdminAPI.md, "The request journal") and the log line's note.
+///
+/// A class, because the recording is written while the body streams, after the response left the
+/// source: whoever saves the file notes it here, and the record stage reads it at the end.
+final class UpstreamTrace: Sendable {
+    /// The upstream the request went to, as the banner shows it.
+    let upstream: String
+    private let saved = Mutex<String?>(nil)
+
+    init(upstream: String) {
+        self.upstream = upstream
+    }
+
+    /// The file the response was saved as (`screens/home.ios.json`), nil when it was not.
+    var recorded: String? { saved.withLock { $0 } }
+
+    /// Notes that the response was saved as `path`, relative to the folders' parent.
+    func noteRecorded(_ path: String) {
+        saved.withLock { $0 = path }
+    }
+}
