@@ -1,5 +1,6 @@
 import BeagleScreens
 import Foundation
+import Mustache
 import NIOCore
 import Testing
 
@@ -176,5 +177,39 @@ import Testing
         let validator = ScreenValidator(renderer: TemplateSample.renderer)
         let broken = validator.validate(screen: Data(#"{"a": {{request.params.id}} "b": 1}"#.utf8), file: "x.json")
         #expect(broken.first?.message.contains("as rendered with sample values") == true)
+    }
+}
+
+/// Rendering by runs of lines gives the bytes the whole file gives (Docs/Templates.md).
+@Suite struct ScreenTemplateSegmentTests {
+    static let sources = [
+        "{\n  \"a\": \"{{request.path}}\",\n  \"b\": 1\n}\n",
+        "[\n  {{#repeat 3}}\n  {\"i\": {{index}}}{{^last}},{{/last}}\n  {{/repeat}}\n]\n",
+        "{\n  {{! a comment\n  over two lines }}\n  \"x\": \"{{seed}}\",\n  \"y\": \"\\{{literal}}\"\n}",
+        "no tags on this line\n{{#request.query.vip}}\nvip\n{{/request.query.vip}}\n{{^request.query.vip}}\nbasic\n{{/request.query.vip}}\ntail",
+        "{{request.method}}",
+        "line\n\n\n{{seed}}\n\n",
+    ]
+
+    @Test(arguments: sources)
+    func runsRenderAsTheWholeFile(source: String) throws {
+        let template = try ScreenTemplate(source: source)
+        let syntax = try TemplateSyntax(source)
+        let whole = try MustacheTemplate(string: TemplateSyntax.jsonPragma + "\n" + syntax.translated)
+        for query in ["", "vip=1"] {
+            let request = TemplateRequest(
+                method: "GET", path: "/p", params: [:], query: QueryParameters(Substring(query)),
+                headers: SentHeaders(fields: []),
+                body: nil)
+            let scope = { TemplateScope(request: request, seed: 7, draw: 3, now: Date(timeIntervalSince1970: 0)) }
+            #expect(template.render(scope()) == whole.render(scope()), "\(source)")
+        }
+    }
+
+    @Test func aLargeScreenWithAFewTagsIsMostlyText() throws {
+        let lines = (0..<200).map { #"  "line\#($0)": "text","# } + [#"  "id": "{{request.params.id}}""#]
+        let template = try ScreenTemplate(source: "{\n" + lines.joined(separator: "\n") + "\n}\n")
+        let dynamic = template.segments.filter { if case .template = $0 { true } else { false } }
+        #expect(dynamic.count == 1)
     }
 }

@@ -2,23 +2,75 @@ import Mustache
 
 /// A screen file that contains `{{`, compiled once per version of the file and rendered per
 /// request by swift-mustache (Docs/Templates.md).
+///
+/// Most of a screen is text around a few tags. The lines with no tag outside any section are kept
+/// as text and copied as they are; the engine renders only the runs of lines that hold tags (each
+/// run a template of its own, starting and ending outside every section), so a large screen with
+/// a few values costs little more than the same file served static. The whole file is still parsed
+/// once, for its errors.
 struct ScreenTemplate: Sendable {
-    private let template: MustacheTemplate
+    /// A run of the file's lines.
+    enum Segment: Sendable {
+        case text(String)
+        case template(MustacheTemplate)
+    }
+
+    let segments: [Segment]
 
     /// Compiles `source`; throws the file's line and column when it cannot be rendered.
     init(source: String) throws(TemplateProblem) {
         JSONStringContent.registered
         let syntax = try TemplateSyntax(source)
+        let whole = try Self.compile(syntax.translated, syntax: syntax)
+        guard let dynamicLines = syntax.dynamicLines else {
+            segments = [.template(whole)]
+            return
+        }
+        segments = (try? Self.segments(of: syntax.translated, dynamicLines: dynamicLines, syntax: syntax)) ?? [.template(whole)]
+    }
+
+    /// The translated text cut into runs of static and dynamic lines.
+    private static func segments(of text: String, dynamicLines: Set<Int>, syntax: TemplateSyntax) throws(TemplateProblem)
+        -> [Segment]
+    {
+        var segments: [Segment] = []
+        var run = ""
+        var runIsDynamic = false
+        func close() throws(TemplateProblem) {
+            guard !run.isEmpty else { return }
+            segments.append(runIsDynamic ? .template(try compile(run, syntax: syntax)) : .text(run))
+            run = ""
+        }
+        // Each line keeps its line break, so a run ends as the line it ends with (a standalone
+        // section tag and its break go together, as in the whole file).
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            let isDynamic = dynamicLines.contains(index + 1)
+            if isDynamic != runIsDynamic {
+                try close()
+                runIsDynamic = isDynamic
+            }
+            run += line
+            if index < lines.count - 1 { run += "\n" }
+        }
+        try close()
+        return segments
+    }
+
+    /// `text` as the engine's template, after the pragma that escapes values for JSON strings (on
+    /// a line of its own, which the engine drops as a standalone tag).
+    private static func compile(_ text: String, syntax: TemplateSyntax) throws(TemplateProblem) -> MustacheTemplate {
         do {
-            template = try MustacheTemplate(string: syntax.translated)
+            return try MustacheTemplate(string: TemplateSyntax.jsonPragma + "\n" + text)
         } catch let error as MustacheTemplate.ParserError {
             if case .expectedSectionEnd = error.error as? MustacheTemplate.Error, let open = syntax.unclosedSection {
                 throw TemplateProblem(
                     message: "\(open.tag) is never closed (close it with {{/\(open.name)}})", line: open.line,
                     column: open.column)
             }
-            // The engine stops inside the tag it cannot read: name where that tag starts.
-            let line = error.context.lineNumber
+            // The engine stops inside the tag it cannot read: name where that tag starts. Its
+            // lines count the pragma's.
+            let line = max(1, error.context.lineNumber - 1)
             let column = Self.tagStart(in: error.context.line, before: error.context.columnNumber)
             throw TemplateProblem(
                 message: Self.explain(error.error), line: line,
@@ -40,7 +92,14 @@ struct ScreenTemplate: Sendable {
 
     /// The rendered text.
     func render(_ scope: TemplateScope) -> String {
-        template.render(scope)
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .text(let part): text += part
+            case .template(let template): text += template.render(scope)
+            }
+        }
+        return text
     }
 
     /// The column of the last `{{` on `line` before `column`, or `column` when there is none.

@@ -4,15 +4,19 @@
 /// - `\{{` writes a literal `{{`;
 /// - helpers take their arguments after a space, `{{random 1 6}}` and `{{#repeat 3}}…{{/repeat}}`,
 ///   which Mustache spells as dotted names (`{{random.1.6}}`, `{{#repeat.3}}…{{/repeat.3}}`);
-/// - `{{value}}` escapes for a JSON string rather than for HTML (a content-type pragma in front).
+/// - `{{value}}` escapes for a JSON string rather than for HTML (``jsonPragma``, which
+///   ``ScreenTemplate`` puts on a line of its own in front).
 ///
 /// The translation keeps every line where it was, and ``PositionMap`` takes a column in the
 /// translated text back to the file's, so the engine's errors name the file's line and column.
 struct TemplateSyntax {
-    /// The text the engine parses.
+    /// The text the engine parses (after the pragma).
     let translated: String
     /// Columns of `translated` back to the file's.
     let positions: PositionMap
+    /// The lines (from 1) that hold a tag or lie inside a section: the others are text the
+    /// rendering copies as it is. Nil when that cannot be told (the delimiters are changed).
+    let dynamicLines: Set<Int>?
     /// The innermost section opened and never closed, as the file has it, if any.
     let unclosedSection: OpenSection?
 
@@ -35,15 +39,16 @@ struct TemplateSyntax {
     /// Translates `source`; throws at the file's line and column when a helper is misused.
     init(_ source: String) throws(TemplateProblem) {
         var writer = Writer()
-        writer.insert(Self.jsonPragma)
         var repeats: [String] = []
         var sections: [OpenSection] = []
+        var dynamic = Set<Int>()
         var rest = Substring(source)
         var translating = true
         while let open = rest.firstRange(of: "{{") {
             let escaped = open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "\\"
             if escaped {
                 writer.copy(rest[..<rest.index(before: open.lowerBound)])
+                dynamic.insert(writer.originalPosition.line)
                 writer.replace("\\{{", with: "{{&\(Self.openBracesName)}}")
                 rest = rest[open.upperBound...]
                 continue
@@ -60,31 +65,42 @@ struct TemplateSyntax {
             // A set-delimiter tag changes what a tag looks like: leave the rest to the engine.
             if inside.first == "=" { translating = false }
             let (line, column) = writer.originalPosition
-            Self.track(tag: inside, written: tag, in: &sections, line: line, column: column)
-            let translatedTag = try Self.translate(tag: inside, repeats: &repeats, line: line, column: column)
+            if let section = Self.track(tag: inside, written: tag, in: &sections, line: line, column: column) {
+                dynamic.formUnion(section)
+            }
+            // A tag written over several lines is the engine's to read (or refuse) as it is.
+            let oneLine = !inside.contains(where: \.isNewline)
+            let translatedTag = oneLine ? try Self.translate(tag: inside, repeats: &repeats, line: line, column: column) : nil
             if let translatedTag {
                 writer.replace(tag, with: translatedTag)
             } else {
                 writer.copy(tag)
             }
+            dynamic.formUnion(line...writer.originalPosition.line)
         }
         writer.copy(rest)
         translated = writer.text
         positions = writer.map
         unclosedSection = sections.last
+        dynamicLines = translating ? dynamic : nil
     }
 
-    /// Follows sections opening and closing, to say which one is never closed.
-    private static func track(tag inside: Substring, written: Substring, in sections: inout [OpenSection], line: Int, column: Int)
-    {
+    /// Follows sections opening and closing, to say which one is never closed; returns the lines
+    /// a section spans when `inside` closes one.
+    private static func track(
+        tag inside: Substring, written: Substring, in sections: inout [OpenSection], line: Int, column: Int
+    ) -> ClosedRange<Int>? {
         guard let sigil = inside.first, "#^/".contains(sigil),
             let name = inside.dropFirst().split(whereSeparator: \.isWhitespace).first.map(String.init)
-        else { return }
+        else { return nil }
         if sigil == "/" {
-            if let index = sections.lastIndex(where: { $0.name == name }) { sections.removeSubrange(index...) }
-        } else {
-            sections.append(OpenSection(name: name, tag: String(written), line: line, column: column))
+            guard let index = sections.lastIndex(where: { $0.name == name }) else { return nil }
+            let opened = sections[index].line
+            sections.removeSubrange(index...)
+            return opened...line
         }
+        sections.append(OpenSection(name: name, tag: String(written), line: line, column: column))
+        return nil
     }
 
     /// The Mustache for one tag's inside (between `{{` and `}}`), or nil when it stays as written.
@@ -158,10 +174,6 @@ struct TemplateSyntax {
             originalPosition.column += original.count
         }
 
-        /// Writes `addition`, which the file does not have.
-        mutating func insert(_ addition: String) {
-            replace("", with: addition)
-        }
     }
 }
 
