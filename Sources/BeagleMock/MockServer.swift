@@ -88,7 +88,9 @@ public final class MockServer: Sendable {
         self.settings = settings
         self.journal = journal
         // A reloaded `journalSize:` takes effect at once (`--journal-size` still wins over it).
-        self.configReloader = ConfigReloader(file: config.file, settings: settings, logger: configuration.logger) { outcome in
+        self.configReloader = ConfigReloader(
+            file: config.file, settings: settings, interval: configuration.configPollInterval, logger: configuration.logger
+        ) { outcome in
             if outcome == .reloaded || outcome == .removed { journal.resize(to: settings.snapshot.journalSize) }
         }
         self.adminGate = AdminGate(host: configuration.host, token: configuration.adminToken)

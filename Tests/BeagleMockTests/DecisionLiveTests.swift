@@ -175,7 +175,8 @@ import Testing
     @Test func anEditedConfigIsAppliedAndABrokenOneIsNot() async throws {
         var files = Self.files
         files["screens/beagle-mock.yml"] = "faults: [{fault: \"status:500\"}]\n"
-        try await withMockServer(files: files) { server, folder in
+        // Only the reloads below: the server's own checks would race them.
+        try await withMockServer(files: files, configure: { $0.configPollInterval = .seconds(3600) }) { server, folder in
             #expect(try await HTTPProbe.request(port: server.port, target: "/home")?.status == 500)
             try folder.write("screens/beagle-mock.yml", "faults: [{fault: \"status:503\"}]\n")
             #expect(server.server.reloadConfiguration() == .reloaded)
