@@ -92,7 +92,12 @@ import Testing
         #expect(catalogue.type(named: "beagle:sendRequest")?.fields["onError"] == .actions)
         #expect(catalogue.type(named: "beagle:pushStack")?.fields["route"] == .route)
         // A text holds no component or action; its widget properties have a shape of their own.
-        #expect(catalogue.type(named: "beagle:text")?.fields == ["style": .style, "accessibility": .accessibility])
+        #expect(
+            catalogue.type(named: "beagle:text")?.fields == [
+                "style": .style, "accessibility": .accessibility,
+                "alignment": .enumeration(["LEFT", "RIGHT", "CENTER"], expression: true),
+            ])
+        #expect(catalogue.type(named: "beagle:text")?.required == ["text"])
         #expect(BeagleTypeKind.component.typeKey == "_beagleComponent_")
         #expect(BeagleTypeKind.action.typeKey == "_beagleAction_")
     }

@@ -93,17 +93,23 @@ extension BeagleCatalogue {
             BeagleType(
                 "beagle:gridView", .component,
                 fields: [
+                    "direction": .enumeration(["VERTICAL", "HORIZONTAL"], expression: false),
                     "templates": .templates, "onInit": .actions, "onScrollEnd": .actions, "style": .style,
                     "accessibility": .accessibility, "context": .context,
                 ], required: ["dataSource", "spanCount", "templates"]),
             BeagleType(
-                "beagle:image", .component, fields: ["path": .imagePath, "style": .style, "accessibility": .accessibility],
+                "beagle:image", .component,
+                fields: [
+                    "mode": .enumeration(["FIT_XY", "FIT_CENTER", "CENTER_CROP", "CENTER"], expression: false),
+                    "path": .imagePath, "style": .style, "accessibility": .accessibility,
+                ],
                 required: ["path"]),
             BeagleType(
                 "beagle:lazyComponent", .component, fields: ["initialState": .component], required: ["path", "initialState"]),
             BeagleType(
                 "beagle:listView", .component,
                 fields: [
+                    "direction": .enumeration(["VERTICAL", "HORIZONTAL"], expression: false),
                     "templates": .templates, "onInit": .actions, "onScrollEnd": .actions, "style": .style,
                     "accessibility": .accessibility, "context": .context,
                 ], required: ["dataSource"]),
@@ -119,7 +125,12 @@ extension BeagleCatalogue {
                     "child": .component, "navigationBar": .navigationBar, "context": .context, "style": .style,
                     "safeArea": .safeArea,
                 ], required: ["child"]),
-            BeagleType("beagle:scrollView", .component, fields: ["children": .components, "context": .context]),
+            BeagleType(
+                "beagle:scrollView", .component,
+                fields: [
+                    "scrollDirection": .enumeration(["VERTICAL", "HORIZONTAL"], expression: false), "children": .components,
+                    "context": .context,
+                ]),
             BeagleType(
                 "beagle:simpleForm", .component,
                 fields: [
@@ -129,10 +140,15 @@ extension BeagleCatalogue {
             ),
             BeagleType("beagle:tabBar", .component, fields: ["onTabSelection": .actions], required: ["items"]),
             BeagleType(
-                "beagle:text", .component, fields: ["style": .style, "accessibility": .accessibility], required: ["text"]),
+                "beagle:text", .component,
+                fields: [
+                    "alignment": .enumeration(["LEFT", "RIGHT", "CENTER"], expression: true), "style": .style,
+                    "accessibility": .accessibility,
+                ], required: ["text"]),
             BeagleType(
                 "beagle:textInput", .component,
                 fields: [
+                    "type": .enumeration(["DATE", "EMAIL", "PASSWORD", "NUMBER", "TEXT"], expression: true),
                     "onChange": .actions, "onFocus": .actions, "onBlur": .actions, "style": .style,
                     "accessibility": .accessibility,
                 ]
@@ -143,7 +159,10 @@ extension BeagleCatalogue {
             BeagleType(
                 "beagle:webView", .component, fields: ["style": .style, "accessibility": .accessibility], required: ["url"]),
 
-            BeagleType("beagle:addChildren", .action, fields: ["value": .components], required: ["componentId", "value"]),
+            BeagleType(
+                "beagle:addChildren", .action,
+                fields: ["mode": .enumeration(["APPEND", "PREPEND", "REPLACE"], expression: false), "value": .components],
+                required: ["componentId", "value"]),
             BeagleType("beagle:alert", .action, fields: ["onPressOk": .actions], required: ["message"]),
             BeagleType("beagle:condition", .action, fields: ["onTrue": .actions, "onFalse": .actions], required: ["condition"]),
             BeagleType(
@@ -159,7 +178,10 @@ extension BeagleCatalogue {
             BeagleType("beagle:resetStack", .action, fields: ["route": .route], required: ["route"]),
             BeagleType(
                 "beagle:sendRequest", .action,
-                fields: ["onSuccess": .actions, "onError": .actions, "onFinish": .actions], required: ["url"]),
+                fields: [
+                    "method": .enumeration(["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH"], expression: true),
+                    "onSuccess": .actions, "onError": .actions, "onFinish": .actions,
+                ], required: ["url"]),
             BeagleType("beagle:setContext", .action, required: ["contextId", "value"]),
             BeagleType("beagle:submitForm", .action),
         ],

@@ -34,4 +34,7 @@ public enum BeagleFieldShape: Sendable, Hashable {
     case accessibility
     /// A screen's `SafeArea`.
     case safeArea
+    /// A Beagle enumeration: one of `values`, exactly as written (`CENTER`, not `center`), or also an
+    /// expression where Beagle declares an `Expression` of it.
+    case enumeration(_ values: [String], expression: Bool)
 }

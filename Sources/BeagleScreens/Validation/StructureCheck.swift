@@ -27,6 +27,8 @@ struct StructureCheck {
             case .context: self = .property(.context, name: "a context object ({\"id\": …, \"value\": …})")
             case .accessibility: self = .property(.accessibility, name: "an accessibility object")
             case .safeArea: self = .property(.safeArea, name: "a safe area object")
+            case .enumeration(let values, let expression):
+                self = .property(.oneOf(values, expression: expression), name: "a value")
             }
         }
 
@@ -118,6 +120,12 @@ struct StructureCheck {
     /// Checks `node`, which Beagle decodes as `expected` (nil where the shape is not known),
     /// and everything inside it. `field` names the place for messages (`children[2]`).
     mutating func visit(_ node: JSONNode, expecting expected: Expectation?, field: String) {
+        if case .property(let shape, _)? = expected {
+            checkProperty(node, as: shape, field: field)
+            // What is inside is data: only type keys and wrappers are looked at there.
+            visit(node, expecting: nil, field: field)
+            return
+        }
         guard case .object(let members) = node.value else {
             visitNonObject(node, expecting: expected, field: field)
             return
@@ -237,12 +245,18 @@ struct StructureCheck {
             reportWrongKind(node, expected: expected, field: field)
             return [:]
         case .property(let shape, _):
-            var check = PropertyCheck()
-            check.check(node, as: shape, path: field)
-            for problem in check.problems {
-                report(.error, problem.message + ": Beagle 2.x cannot decode the component", at: problem.position)
-            }
+            checkProperty(node, as: shape, field: field)
             return [:]
+        }
+    }
+
+    /// Checks a widget property or an enumeration value against the shape Beagle decodes.
+    mutating func checkProperty(_ node: JSONNode, as shape: PropertyShape, field: String) {
+        guard !node.isNull else { return }  // every such field is optional in Beagle
+        var check = PropertyCheck()
+        check.check(node, as: shape, path: field)
+        for problem in check.problems {
+            report(.error, problem.message + ": Beagle 2.x cannot decode it", at: problem.position)
         }
     }
 
