@@ -18,6 +18,9 @@ public struct NavigationBarItem: Codable, Sendable {
     /// What assistive technologies say.
     public var accessibility: Accessibility?
 
+    // Whether `image` came as a local image path, so that it is written back in the same form.
+    private var imageIsLocalPath = false
+
     /// Creates a navigation bar item.
     public init(
         id: String? = nil,
@@ -57,14 +60,19 @@ public struct NavigationBarItem: Codable, Sendable {
         } else {
             let local = try? container.nestedContainer(keyedBy: LocalImageKeys.self, forKey: .image)
             image = try? local?.decodeIfPresent(String.self, forKey: .mobileId)
+            imageIsLocalPath = image != nil
         }
     }
 
-    /// Encodes the item, its image as the asset name.
+    /// Encodes the item, its image in the form it was decoded from (an asset name by default).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(image, forKey: .image)
+        if let image, imageIsLocalPath {
+            try container.encode(Image.ImagePath.local(image), forKey: .image)
+        } else {
+            try container.encodeIfPresent(image, forKey: .image)
+        }
         try container.encode(text, forKey: .text)
         try container.encode(_onPress, forKey: .onPress)
         try container.encode(_action, forKey: .action)
