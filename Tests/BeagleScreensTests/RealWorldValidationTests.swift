@@ -65,10 +65,14 @@ import Testing
              "children": [{"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "local", "mobileId": "a"},
                            "accessibility": {"accessibilityLabel": "x"}},
                           {"_beagleComponent_": "beagle:text", "text": "t", "alignment": "center"},
-                          {"_beagleComponent_": "beagle:text", "text": "t", "alignment": "@{align}"}]}
+                          {"_beagleComponent_": "beagle:text", "text": "t", "alignment": "@{align}"},
+                          {"_beagleComponent_": "beagle:button", "text": "b", "onPress": [{"_beagleAction_": "beagle:pushView",
+                           "route": {"url": "/next", "httpAdditionalData": {"method": "post", "headers": {"X-A": 1}}}}]}]}
             """#
         let messages = ScreenValidator().validate(screen: Data(screen.utf8), file: "s.json").map(\.message)
-        #expect(messages.count == 5, "\(messages)")
+        #expect(messages.count == 7, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("httpAdditionalData.method must be one of GET") })
+        #expect(messages.contains { $0.hasPrefix("httpAdditionalData.headers.X-A must be a string, not a number") })
         #expect(messages.contains { $0.hasPrefix("alignment must be one of LEFT, RIGHT, CENTER or an expression, not 'center'") })
         #expect(messages.contains { $0.hasPrefix("context needs value") })
         #expect(messages.contains { $0.hasPrefix("style.size.width needs type") })

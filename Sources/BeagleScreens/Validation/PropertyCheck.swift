@@ -33,6 +33,10 @@ struct PropertyCheck {
                 guard let fieldShape = fields[member.key], !member.value.isNull else { continue }
                 check(member.value, as: fieldShape, path: "\(path).\(member.key)")
             }
+        case (.map(let valueShape), .object(let members)):
+            for member in members where !member.value.isNull {
+                check(member.value, as: valueShape, path: "\(path).\(member.key)")
+            }
         default:
             problems.append(
                 Problem(position: node.position, message: "\(path) must be \(shape.description), not \(node.kindDescription)"))

@@ -1,7 +1,7 @@
 /// The JSON a widget property must have for Beagle iOS 2.x's `Codable` declarations to decode
 /// it: a `style`, a `context`, an `accessibility`. A value of another shape makes Beagle's
 /// decoding throw, and the whole screen fails.
-indirect enum PropertyShape {
+indirect enum PropertyShape: Sendable {
     /// A JSON number (`Double`, `Int`).
     case number
     /// A JSON boolean.
@@ -16,6 +16,8 @@ indirect enum PropertyShape {
     /// An object with these fields; `required` must be present and not null. Other keys are
     /// ignored, as Codable ignores them.
     case object([String: PropertyShape], required: Set<String> = [])
+    /// An object whose every value has `shape` (`[String: String]`).
+    case map(PropertyShape)
     /// Any JSON value (`DynamicObject`).
     case any
 
@@ -29,6 +31,7 @@ indirect enum PropertyShape {
         case .oneOf(let values, let expression):
             "one of " + values.joined(separator: ", ") + (expression ? " or an expression" : "")
         case .object: "an object"
+        case .map(let shape): "an object of \(shape.description) values"
         case .any: "a value"
         }
     }
@@ -94,6 +97,14 @@ extension PropertyShape {
     /// Beagle iOS 2.x `Accessibility`: its `accessible` is not optional, so it is required.
     static let accessibility = PropertyShape.object(
         ["accessibilityLabel": .string, "accessible": .bool, "isHeader": .bool], required: ["accessible"])
+
+    /// Beagle iOS 2.x `HttpAdditionalData` of a route: an `HTTPMethod` (upper case), string
+    /// headers, any body.
+    static let httpAdditionalData = PropertyShape.object([
+        "method": .oneOf(["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH"], expression: false),
+        "headers": .map(.string),
+        "body": .any,
+    ])
 
     /// Beagle iOS 2.x `SafeArea`.
     static let safeArea = PropertyShape.object(

@@ -208,8 +208,12 @@ struct StructureCheck {
             }
             return [:]
         case .route:
+            let routeFields: [String: Expectation] = [
+                "screen": .screen, "fallback": .screen,
+                "httpAdditionalData": .property(.httpAdditionalData, name: "an httpAdditionalData object"),
+            ]
             if present("screen") {
-                return ["screen": .screen, "fallback": .screen]
+                return routeFields
             }
             if let url = node["url"], !url.isNull {
                 if url.string == nil {
@@ -218,7 +222,7 @@ struct StructureCheck {
             } else {
                 report(.error, "\(field) needs a url (a remote screen) or a screen (a local one)", at: node.position)
             }
-            return ["screen": .screen, "fallback": .screen]
+            return routeFields
         case .screen:
             if !present("child") {
                 report(.error, "a route's \(field) needs a child component", at: node.position)
