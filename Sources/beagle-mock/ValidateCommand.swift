@@ -12,7 +12,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Checks JSON syntax (with line and column), _beagleComponent_ and _beagleAction_ \
             types against Beagle 2.x's catalogue (beagle: types must exist, custom: types are \
-            allowed), where Beagle expects components and actions, beaglePlatform wrappers, \
+            allowed), where Beagle expects components and actions, the fields each type \
+            requires, style, context and accessibility objects and enumeration values as \
+            Beagle 2.x decodes them (SPACE_BETWEEN, not space-between), beaglePlatform wrappers, \
             navigation routes and lazy component paths that match no screen in the folder \
             (platform variants and [name] path parameters considered), sendRequest/submitForm \
             urls without a file for their method (cart.post.json), remote images under the \

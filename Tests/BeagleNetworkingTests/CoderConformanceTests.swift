@@ -162,7 +162,7 @@ import FoundationNetworking
         let pushView: any Action = try coder.decode(
             from: Data(contentsOf: folder.appendingPathComponent("Types--pushViewWithAdditionalData.json"))
         )
-        guard case .pushView(.remote(let path))? = pushView as? Navigate else {
+        guard case .pushView(.remote(let path), _, _)? = pushView as? Navigate else {
             Issue.record("not a remote pushView: \(pushView)")
             return
         }
@@ -178,7 +178,7 @@ import FoundationNetworking
         let pushViewWithFallback: any Action = try coder.decode(
             from: Data(contentsOf: folder.appendingPathComponent("Types--pushview.json"))
         )
-        guard case .pushView(.remote(let fallbackPath))? = pushViewWithFallback as? Navigate else {
+        guard case .pushView(.remote(let fallbackPath), _, _)? = pushViewWithFallback as? Navigate else {
             Issue.record("not a remote pushView: \(pushViewWithFallback)")
             return
         }
@@ -188,7 +188,7 @@ import FoundationNetworking
         let pushStack: any Action = try coder.decode(
             from: Data(contentsOf: folder.appendingPathComponent("Service--PushStack-1.json"))
         )
-        guard case .pushStack(.remote(let stackPath), let controllerId)? = pushStack as? Navigate else {
+        guard case .pushStack(.remote(let stackPath), let controllerId, _, _)? = pushStack as? Navigate else {
             Issue.record("not a remote pushStack: \(pushStack)")
             return
         }
@@ -201,7 +201,7 @@ import FoundationNetworking
         )
         let item = try #require((screen as? Screen)?.navigationBar?.navigationBarItems?.first)
         #expect(item.text == "imageText")
-        guard case .pushView(.remote(let itemPath))? = item.onPress?.first as? Navigate else {
+        guard case .pushView(.remote(let itemPath), _, _)? = item.onPress?.first as? Navigate else {
             Issue.record("navigation bar item does not push a remote view")
             return
         }

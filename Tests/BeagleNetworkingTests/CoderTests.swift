@@ -267,7 +267,8 @@ import FoundationNetworking
         #expect(children[2] is Image)
         #expect((children[3] as? UnknownComponent)?._beagleComponent_ == "custom:Chart")
         #expect(children[4] is BeagleSchemaTestsComponent)
-        guard case .pushView(.remote(let path))? = again.navigationBar?.navigationBarItems?.first?.onPress?.first as? Navigate
+        guard
+            case .pushView(.remote(let path), _, _)? = again.navigationBar?.navigationBarItems?.first?.onPress?.first as? Navigate
         else {
             Issue.record("the navigation bar item lost its pushView")
             return

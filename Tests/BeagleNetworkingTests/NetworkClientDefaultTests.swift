@@ -21,7 +21,7 @@ import FoundationNetworking
             Issue.record("a request to a closed port succeeded")
         } catch {
             #expect(error.failure == .cannotConnect, "\(error)")
-            #expect(error.error is NetworkFailure)
+            #expect(error.urlError?.code == .cannotConnectToHost, "\(error.error)")
             #expect(error.request.value(forHTTPHeaderField: "beagle-platform") == "IOS")
         }
         let logs = await logger.logs.wait(for: 2)
@@ -53,5 +53,63 @@ import FoundationNetworking
         #expect(client.httpRequestBuilder.additionalHeaders == ["Authorization": "Bearer t"])
         #expect(client.timeout == .milliseconds(1500))
         #expect(client.session === NetworkClientDefault.sharedSession)
+    }
+}
+
+/// What Beagle iOS 2.x's `NetworkClientDefault` and `HttpRequestBuilder` do that a Beagle app
+/// relies on: the `URLError` kept, a builder shared by reference, Beagle's timeouts and cookies.
+@Suite struct NetworkClientDefaultBeagleShapeTests {
+    static let request = URLRequest(url: URL(fileURLWithPath: "/home"))
+
+    @Test(arguments: [URLError.Code.notConnectedToInternet, .timedOut, .networkConnectionLost, .cannotFindHost])
+    func aTransportFailureKeepsItsURLError(code: URLError.Code) {
+        // On Linux URLSession reports an NSError in NSURLErrorDomain; it arrives as the URLError.
+        let reported = NSError(domain: NSURLErrorDomain, code: code.rawValue)
+        let result = NetworkClientDefault.result(request: Self.request, data: nil, response: nil, error: reported)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return
+        }
+        #expect((error.error as? URLError)?.code == code)
+        #expect(error.urlError?.code == code)
+    }
+
+    @Test func anOfflineDeviceIsRecognisable() {
+        let result = NetworkClientDefault.result(
+            request: Self.request, data: nil, response: nil, error: URLError(.notConnectedToInternet))
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure, got \(result)")
+            return
+        }
+        #expect((error.error as? URLError)?.code == .notConnectedToInternet)
+        #expect(error.failure == .cannotConnect)
+    }
+
+    @Test func theBuilderIsSharedByReferenceAsInBeagle() throws {
+        let client = NetworkClientDefault()
+        let builder = client.httpRequestBuilder
+        builder.additionalHeaders["Authorization"] = "Bearer t"
+        #expect(client.httpRequestBuilder.additionalHeaders == ["Authorization": "Bearer t"])
+        let url = try #require(URL(string: "http://127.0.0.1/home"))
+        let request = client.httpRequestBuilder.build(url: url, additionalData: nil).toUrlRequest()
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t")
+    }
+
+    @Test func timeoutsAreBeaglesUnlessADeadlineIsAsked() {
+        let beagle = NetworkClientDefault()
+        #expect(beagle.timeoutInterval == 100)
+        #expect(beagle.deadline == nil)
+        let bounded = NetworkClientDefault(timeout: .seconds(5))
+        #expect(bounded.timeoutInterval == 5)
+        #expect(bounded.deadline == .seconds(5))
+        bounded.deadline = nil
+        #expect(bounded.timeout == .seconds(5))
+    }
+
+    @Test func theSharedSessionKeepsCookiesAsURLSessionSharedDoes() {
+        let configuration = NetworkClientDefault.sharedSession.configuration
+        #expect(configuration.httpShouldSetCookies)
+        #expect(configuration.httpCookieStorage === HTTPCookieStorage.shared)
+        #expect(configuration.timeoutIntervalForRequest == 100)
     }
 }

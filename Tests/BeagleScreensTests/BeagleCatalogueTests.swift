@@ -91,7 +91,13 @@ import Testing
         #expect(catalogue.type(named: "beagle:container")?.fields["children"] == .components)
         #expect(catalogue.type(named: "beagle:sendRequest")?.fields["onError"] == .actions)
         #expect(catalogue.type(named: "beagle:pushStack")?.fields["route"] == .route)
-        #expect(catalogue.type(named: "beagle:text")?.fields.isEmpty == true)
+        // A text holds no component or action; its widget properties have a shape of their own.
+        #expect(
+            catalogue.type(named: "beagle:text")?.fields == [
+                "style": .style, "accessibility": .accessibility,
+                "alignment": .enumeration(["LEFT", "RIGHT", "CENTER"], expression: true),
+            ])
+        #expect(catalogue.type(named: "beagle:text")?.required == ["text"])
         #expect(BeagleTypeKind.component.typeKey == "_beagleComponent_")
         #expect(BeagleTypeKind.action.typeKey == "_beagleAction_")
     }

@@ -7,11 +7,17 @@ import FoundationNetworking
 /// Turns a URL and `HttpAdditionalData` into a `URLRequest`, with Beagle's default headers
 /// (the `HttpRequestBuilder` of Beagle iOS 2.x's demo and documentation).
 ///
-/// Beagle's is a class; this is a struct, so a `NetworkClientDefault` can hand it between
-/// threads. Change headers through the client: `client.httpRequestBuilder.additionalHeaders[…] = …`.
-public struct HttpRequestBuilder: Sendable {
+/// A class, as Beagle's is: `client.httpRequestBuilder.additionalHeaders[…] = …` changes the
+/// headers of every later request, and so does a change through another reference to the same
+/// builder. The headers are guarded by a lock, so the builder is `Sendable`.
+public final class HttpRequestBuilder: Sendable {
+    private let storedHeaders: LockedValue<[String: String]>
+
     /// Headers sent on every request; they win over the defaults and the per-request headers.
-    public var additionalHeaders: [String: String]
+    public var additionalHeaders: [String: String] {
+        get { storedHeaders.current }
+        set { storedHeaders.withLock { $0 = newValue } }
+    }
 
     /// The headers every request starts with: JSON, from an iOS client.
     public static let defaultHeaders: [String: String] = [
@@ -21,7 +27,7 @@ public struct HttpRequestBuilder: Sendable {
 
     /// Creates a builder.
     public init(additionalHeaders: [String: String] = [:]) {
-        self.additionalHeaders = additionalHeaders
+        storedHeaders = LockedValue(additionalHeaders)
     }
 
     /// Builds the parts of a request.
@@ -35,7 +41,7 @@ public struct HttpRequestBuilder: Sendable {
         for (name, value) in additionalData?.headers ?? [:] {
             headers[name] = value
         }
-        for (name, value) in additionalHeaders {
+        for (name, value) in storedHeaders.current {
             headers[name] = value
         }
         var body: Data?

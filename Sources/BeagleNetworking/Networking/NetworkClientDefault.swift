@@ -9,18 +9,21 @@ import FoundationNetworking
 ///
 /// - All requests go through one long-lived `URLSession`: by default `sharedSession`, made once
 ///   per process, because creating and invalidating sessions races on Linux
-///   (swift-corelibs-foundation #4791, #5491).
-/// - Every request has a hard deadline, `timeout`, that holds even where URLSession does not
-///   (on Linux a 401 with `WWW-Authenticate: Basic` hangs past `timeoutInterval`, #5456).
-/// - Failures carry a `NetworkFailure` in `NetworkError.error`; an HTTP response outside
-///   200...299 (304 included) is `httpStatus` with its body, as Beagle fails it.
+///   (swift-corelibs-foundation #4791, #5491). It keeps cookies as Beagle's `URLSession.shared` does.
+/// - `timeoutInterval` is Beagle's: the `URLRequest.timeoutInterval`, an idle timeout (100 s).
+///   `deadline`, off unless set, is a hard limit on the whole request that holds even where
+///   URLSession does not (on Linux a 401 with `WWW-Authenticate: Basic` hangs, #5456).
+/// - A transport failure keeps URLSession's `URLError` in `NetworkError.error`, as Beagle's does;
+///   `NetworkError.failure` names it as a `NetworkFailure`. An HTTP response outside 200...299
+///   (304 included) fails with `NetworkFailure.httpStatus` and its body, as Beagle fails it.
 /// - The completion runs exactly once, on URLSession's queue (or the deadline's), never on
 ///   the main queue; unlike Beagle's it also runs when the client has been released.
 public final class NetworkClientDefault: NetworkClientProtocol {
     private struct Settings: Sendable {
         var session: URLSession
         var httpRequestBuilder: HttpRequestBuilder
-        var timeout: Duration
+        var timeoutInterval: TimeInterval
+        var deadline: Duration?
     }
 
     private let settings: LockedValue<Settings>
@@ -29,13 +32,19 @@ public final class NetworkClientDefault: NetworkClientProtocol {
     // class cannot have, so the wrapper is held directly.
     private let injectedLogger: OptionalInjected<any LoggerProtocol>
 
-    /// The session every `NetworkClientDefault` uses unless given another: no URL cache, so a
-    /// mock's edited screen is always fetched again, and no cookies kept between requests.
+    /// The session every `NetworkClientDefault` uses unless given another: Beagle's
+    /// `URLSession.shared` settings (cookies kept in `HTTPCookieStorage.shared`), without a URL
+    /// cache, so a mock's edited screen is always fetched again.
+    ///
+    /// Its `timeoutIntervalForRequest` is Beagle's 100 s too: URLSession on Linux obeys the
+    /// session's idle timeout and ignores `URLRequest.timeoutInterval`.
     public static let sharedSession: URLSession = {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = HTTPCookieStorage.shared
+        configuration.httpShouldSetCookies = true
+        configuration.timeoutIntervalForRequest = 100
         return URLSession(configuration: configuration)
     }()
 
@@ -45,42 +54,86 @@ public final class NetworkClientDefault: NetworkClientProtocol {
         set { settings.withLock { $0.session = newValue } }
     }
 
-    /// Builds each request's headers, method and body.
+    /// Builds each request's headers, method and body; a class, so
+    /// `client.httpRequestBuilder.additionalHeaders[…] = …` takes effect.
     public var httpRequestBuilder: HttpRequestBuilder {
         get { settings.current.httpRequestBuilder }
         set { settings.withLock { $0.httpRequestBuilder = newValue } }
     }
 
-    /// How long a request may take in total before it fails with `NetworkFailure.timeout`;
-    /// also the `URLRequest.timeoutInterval`. Beagle uses 100 seconds.
-    public var timeout: Duration {
-        get { settings.current.timeout }
-        set { settings.withLock { $0.timeout = newValue } }
+    /// Each request's `URLRequest.timeoutInterval`: how long it may wait for more data before it
+    /// fails with `URLError.timedOut` (Beagle uses 100 seconds).
+    public var timeoutInterval: TimeInterval {
+        get { settings.current.timeoutInterval }
+        set { settings.withLock { $0.timeoutInterval = newValue } }
     }
 
-    /// Creates a client.
+    /// How long a request may take in total before it fails with `URLError.timedOut`
+    /// (`NetworkFailure.timeout`), whatever URLSession does; nil, the default, sets no limit.
+    public var deadline: Duration? {
+        get { settings.current.deadline }
+        set { settings.withLock { $0.deadline = newValue } }
+    }
+
+    /// The deadline of a client made with `init(session:httpRequestBuilder:timeout:logger:)`:
+    /// setting it sets both `deadline` and `timeoutInterval`; reading it gives `deadline`, or
+    /// `timeoutInterval` when there is none.
+    public var timeout: Duration {
+        get {
+            let settings = settings.current
+            return settings.deadline ?? .milliseconds(Int64((settings.timeoutInterval * 1000).rounded()))
+        }
+        set {
+            settings.withLock {
+                $0.deadline = newValue
+                $0.timeoutInterval = newValue.timeInterval
+            }
+        }
+    }
+
+    /// Creates a client with Beagle's timeouts: an idle `timeoutInterval`, and no deadline
+    /// unless one is given.
     ///
     /// - Parameters:
     ///   - session: the session to reuse for every request.
     ///   - httpRequestBuilder: the builder with the headers to add to every request.
-    ///   - timeout: the deadline of each request.
+    ///   - timeoutInterval: each request's `URLRequest.timeoutInterval`.
+    ///   - deadline: a limit on each whole request; nil for none.
     ///   - logger: where `.httpRequest` and `.httpResponse` logs go; nil resolves
     ///     `LoggerProtocol` from `GlobalConfiguration.resolver`, as Beagle's `@OptionalInjected` does.
     public init(
         session: URLSession = NetworkClientDefault.sharedSession,
         httpRequestBuilder: HttpRequestBuilder = HttpRequestBuilder(),
-        timeout: Duration = .seconds(100),
+        timeoutInterval: TimeInterval = 100,
+        deadline: Duration? = nil,
         logger: (any LoggerProtocol)? = nil
     ) {
-        settings = LockedValue(Settings(session: session, httpRequestBuilder: httpRequestBuilder, timeout: timeout))
+        settings = LockedValue(
+            Settings(
+                session: session, httpRequestBuilder: httpRequestBuilder, timeoutInterval: timeoutInterval,
+                deadline: deadline))
         injectedLogger = logger.map { OptionalInjected(wrappedValue: $0) } ?? OptionalInjected()
+    }
+
+    /// Creates a client whose requests all end within `timeout`: the `URLRequest.timeoutInterval`
+    /// and the deadline both.
+    public convenience init(
+        session: URLSession = NetworkClientDefault.sharedSession,
+        httpRequestBuilder: HttpRequestBuilder = HttpRequestBuilder(),
+        timeout: Duration,
+        logger: (any LoggerProtocol)? = nil
+    ) {
+        self.init(
+            session: session, httpRequestBuilder: httpRequestBuilder, timeoutInterval: timeout.timeInterval,
+            deadline: timeout, logger: logger)
     }
 
     /// Creates a client whose logger comes from `resolver` (the shape in Beagle's documentation).
     public init(_ resolver: any DependenciesContainerResolving) {
         settings = LockedValue(
-            Settings(session: Self.sharedSession, httpRequestBuilder: HttpRequestBuilder(), timeout: .seconds(100))
-        )
+            Settings(
+                session: Self.sharedSession, httpRequestBuilder: HttpRequestBuilder(), timeoutInterval: 100,
+                deadline: nil))
         injectedLogger = OptionalInjected(resolver)
     }
 
@@ -93,7 +146,7 @@ public final class NetworkClientDefault: NetworkClientProtocol {
         let settings = self.settings.current
         let logger = injectedLogger.wrappedValue
         let built = settings.httpRequestBuilder.build(url: request.url, additionalData: request.additionalData)
-        let urlRequest = built.toUrlRequest(timeoutInterval: settings.timeout.timeInterval)
+        let urlRequest = built.toUrlRequest(timeoutInterval: settings.timeoutInterval)
 
         if let bodyError = built.bodyError {
             completion(.failure(NetworkError(error: NetworkFailure.invalidRequest(reason: bodyError), request: urlRequest)))
@@ -101,9 +154,9 @@ public final class NetworkClientDefault: NetworkClientProtocol {
         }
 
         return RequestRace.start(
-            deadline: settings.timeout,
-            timeout: { NetworkError(error: NetworkFailure.timeout, request: urlRequest) },
-            cancelled: { NetworkError(error: NetworkFailure.cancelled, request: urlRequest) },
+            deadline: settings.deadline,
+            timeout: { NetworkError(error: URLError(.timedOut), request: urlRequest) },
+            cancelled: { NetworkError(error: URLError(.cancelled), request: urlRequest) },
             completion: completion
         ) { finish in
             let task = settings.session.dataTask(with: urlRequest) { data, response, error in
@@ -116,8 +169,9 @@ public final class NetworkClientDefault: NetworkClientProtocol {
         }
     }
 
-    /// Classifies what URLSession returned, as Beagle's `handleResponse` does, with the error
-    /// named by `NetworkFailure`.
+    /// Classifies what URLSession returned, as Beagle's `handleResponse` does: a transport error
+    /// as the `URLError` it is; a response that is not HTTP, or an HTTP status outside 200...299,
+    /// as the `NetworkFailure` that names it (Beagle's `ClientError.invalidHttpResponse`).
     static func result(
         request: URLRequest,
         data: Data?,
@@ -125,8 +179,8 @@ public final class NetworkClientDefault: NetworkClientProtocol {
         error: (any Error)?
     ) -> NetworkResult {
         if let error {
-            let failure = NetworkFailure(error, request: request, response: response, data: data)
-            return .failure(NetworkError(error: failure, data: data, request: request, response: response))
+            let transportError: any Error = URLError(bridging: error) ?? error
+            return .failure(NetworkError(error: transportError, data: data, request: request, response: response))
         }
         guard let http = response as? HTTPURLResponse else {
             return .failure(

@@ -7,10 +7,12 @@ import FoundationNetworking
 /// A failed request: what went wrong, with the request and whatever response arrived
 /// (Beagle iOS 2.x `NetworkError`).
 ///
-/// `NetworkClientDefault` always puts a `NetworkFailure` in `error`; read `failure` to switch on
-/// what happened whichever client produced the error.
+/// `NetworkClientDefault` puts URLSession's `URLError` in `error` for a transport failure (an
+/// offline device's `-1009 notConnectedToInternet` included), as Beagle's does, and a
+/// `NetworkFailure` for an HTTP status outside 200...299. Read `failure` to switch on what happened
+/// whichever client produced the error, or `urlError` for URLSession's own code.
 public struct NetworkError: Error, Sendable {
-    /// The cause; a `NetworkFailure` when it comes from `NetworkClientDefault`.
+    /// The cause: a `URLError` for a transport failure, a `NetworkFailure` for an HTTP status.
     public let error: any Error
     /// The response body, when one arrived (for an HTTP error status, say).
     public let data: Data?
@@ -27,7 +29,14 @@ public struct NetworkError: Error, Sendable {
         self.response = response
     }
 
-    /// What happened, as one enumeration, whatever kind of error `error` holds.
+    /// The transport failure as URLSession reported it (also on Linux, where URLSession reports
+    /// an `NSError` that does not cast to `URLError`); nil when `error` is of another kind.
+    public var urlError: URLError? {
+        URLError(bridging: error)
+    }
+
+    /// What happened, as one enumeration, whatever kind of error `error` holds; several
+    /// `URLError` codes name one failure (`.cannotConnect` is refused, unknown host or offline).
     public var failure: NetworkFailure {
         if let failure = error as? NetworkFailure { return failure }
         return NetworkFailure(error, request: request, response: response, data: data)

@@ -1,5 +1,6 @@
 /// The component and action types Beagle's Coder registers, with the fields of each that hold
-/// components or actions.
+/// components or actions, and the widget properties (`style`, `context`, `accessibility`) whose
+/// shape Beagle's declarations fix, and the fields each declaration requires.
 ///
 /// Lookup follows Beagle iOS 2.x's `Coder`: names are `namespace:name` compared without regard
 /// to case (`beagle:Button` is `beagle:button`); `beagle:` names must be registered built-ins;
@@ -80,57 +81,108 @@ extension BeagleCatalogue {
     /// and the 1.x-only names (Beagle 1.9's `ComponentDecoder`).
     public static let beagle2 = BeagleCatalogue(
         types: [
-            BeagleType("beagle:button", .component, fields: ["onPress": .actions]),
-            BeagleType("beagle:container", .component, fields: ["children": .components, "onInit": .actions]),
+            BeagleType(
+                "beagle:button", .component, fields: ["onPress": .actions, "style": .style, "accessibility": .accessibility],
+                required: ["text"]),
+            BeagleType(
+                "beagle:container", .component,
+                fields: [
+                    "children": .components, "onInit": .actions, "style": .style, "accessibility": .accessibility,
+                    "context": .context,
+                ]),
             BeagleType(
                 "beagle:gridView", .component,
-                fields: ["templates": .templates, "onInit": .actions, "onScrollEnd": .actions]
-            ),
-            BeagleType("beagle:image", .component, fields: ["path": .imagePath]),
-            BeagleType("beagle:lazyComponent", .component, fields: ["initialState": .component]),
+                fields: [
+                    "direction": .enumeration(["VERTICAL", "HORIZONTAL"], expression: false),
+                    "templates": .templates, "onInit": .actions, "onScrollEnd": .actions, "style": .style,
+                    "accessibility": .accessibility, "context": .context,
+                ], required: ["dataSource", "spanCount", "templates"]),
+            BeagleType(
+                "beagle:image", .component,
+                fields: [
+                    "mode": .enumeration(["FIT_XY", "FIT_CENTER", "CENTER_CROP", "CENTER"], expression: false),
+                    "path": .imagePath, "style": .style, "accessibility": .accessibility,
+                ],
+                required: ["path"]),
+            BeagleType(
+                "beagle:lazyComponent", .component, fields: ["initialState": .component], required: ["path", "initialState"]),
             BeagleType(
                 "beagle:listView", .component,
-                fields: ["templates": .templates, "onInit": .actions, "onScrollEnd": .actions]
-            ),
+                fields: [
+                    "direction": .enumeration(["VERTICAL", "HORIZONTAL"], expression: false),
+                    "templates": .templates, "onInit": .actions, "onScrollEnd": .actions, "style": .style,
+                    "accessibility": .accessibility, "context": .context,
+                ], required: ["dataSource"]),
             BeagleType("beagle:pageIndicator", .component),
-            BeagleType("beagle:pageView", .component, fields: ["children": .components, "onPageChange": .actions]),
-            BeagleType("beagle:pullToRefresh", .component, fields: ["child": .component, "onPull": .actions]),
+            BeagleType(
+                "beagle:pageView", .component, fields: ["children": .components, "onPageChange": .actions, "context": .context]),
+            BeagleType(
+                "beagle:pullToRefresh", .component, fields: ["child": .component, "onPull": .actions, "context": .context],
+                required: ["child"]),
             BeagleType(
                 "beagle:screenComponent", .component,
-                fields: ["child": .component, "navigationBar": .navigationBar]
-            ),
-            BeagleType("beagle:scrollView", .component, fields: ["children": .components]),
+                fields: [
+                    "child": .component, "navigationBar": .navigationBar, "context": .context, "style": .style,
+                    "safeArea": .safeArea,
+                ], required: ["child"]),
+            BeagleType(
+                "beagle:scrollView", .component,
+                fields: [
+                    "scrollDirection": .enumeration(["VERTICAL", "HORIZONTAL"], expression: false), "children": .components,
+                    "context": .context,
+                ]),
             BeagleType(
                 "beagle:simpleForm", .component,
-                fields: ["children": .components, "onSubmit": .actions, "onValidationError": .actions]
+                fields: [
+                    "children": .components, "onSubmit": .actions, "onValidationError": .actions, "style": .style,
+                    "accessibility": .accessibility, "context": .context,
+                ]
             ),
-            BeagleType("beagle:tabBar", .component, fields: ["onTabSelection": .actions]),
-            BeagleType("beagle:text", .component),
+            BeagleType("beagle:tabBar", .component, fields: ["onTabSelection": .actions], required: ["items"]),
+            BeagleType(
+                "beagle:text", .component,
+                fields: [
+                    "alignment": .enumeration(["LEFT", "RIGHT", "CENTER"], expression: true), "style": .style,
+                    "accessibility": .accessibility,
+                ], required: ["text"]),
             BeagleType(
                 "beagle:textInput", .component,
-                fields: ["onChange": .actions, "onFocus": .actions, "onBlur": .actions]
+                fields: [
+                    "type": .enumeration(["DATE", "EMAIL", "PASSWORD", "NUMBER", "TEXT"], expression: true),
+                    "onChange": .actions, "onFocus": .actions, "onBlur": .actions, "style": .style,
+                    "accessibility": .accessibility,
+                ]
             ),
-            BeagleType("beagle:touchable", .component, fields: ["child": .component, "onPress": .actions]),
-            BeagleType("beagle:webView", .component),
+            BeagleType(
+                "beagle:touchable", .component, fields: ["child": .component, "onPress": .actions],
+                required: ["onPress", "child"]),
+            BeagleType(
+                "beagle:webView", .component, fields: ["style": .style, "accessibility": .accessibility], required: ["url"]),
 
-            BeagleType("beagle:addChildren", .action, fields: ["value": .components]),
-            BeagleType("beagle:alert", .action, fields: ["onPressOk": .actions]),
-            BeagleType("beagle:condition", .action, fields: ["onTrue": .actions, "onFalse": .actions]),
-            BeagleType("beagle:confirm", .action, fields: ["onPressOk": .actions, "onPressCancel": .actions]),
-            BeagleType("beagle:openExternalURL", .action),
-            BeagleType("beagle:openNativeRoute", .action),
+            BeagleType(
+                "beagle:addChildren", .action,
+                fields: ["mode": .enumeration(["APPEND", "PREPEND", "REPLACE"], expression: false), "value": .components],
+                required: ["componentId", "value"]),
+            BeagleType("beagle:alert", .action, fields: ["onPressOk": .actions], required: ["message"]),
+            BeagleType("beagle:condition", .action, fields: ["onTrue": .actions, "onFalse": .actions], required: ["condition"]),
+            BeagleType(
+                "beagle:confirm", .action, fields: ["onPressOk": .actions, "onPressCancel": .actions], required: ["message"]),
+            BeagleType("beagle:openExternalURL", .action, required: ["url"]),
+            BeagleType("beagle:openNativeRoute", .action, required: ["route"]),
             BeagleType("beagle:popStack", .action),
-            BeagleType("beagle:popToView", .action),
+            BeagleType("beagle:popToView", .action, required: ["route"]),
             BeagleType("beagle:popView", .action),
-            BeagleType("beagle:pushStack", .action, fields: ["route": .route]),
-            BeagleType("beagle:pushView", .action, fields: ["route": .route]),
-            BeagleType("beagle:resetApplication", .action, fields: ["route": .route]),
-            BeagleType("beagle:resetStack", .action, fields: ["route": .route]),
+            BeagleType("beagle:pushStack", .action, fields: ["route": .route], required: ["route"]),
+            BeagleType("beagle:pushView", .action, fields: ["route": .route], required: ["route"]),
+            BeagleType("beagle:resetApplication", .action, fields: ["route": .route], required: ["route"]),
+            BeagleType("beagle:resetStack", .action, fields: ["route": .route], required: ["route"]),
             BeagleType(
                 "beagle:sendRequest", .action,
-                fields: ["onSuccess": .actions, "onError": .actions, "onFinish": .actions]
-            ),
-            BeagleType("beagle:setContext", .action),
+                fields: [
+                    "method": .enumeration(["GET", "POST", "PUT", "DELETE", "HEAD", "PATCH"], expression: true),
+                    "onSuccess": .actions, "onError": .actions, "onFinish": .actions,
+                ], required: ["url"]),
+            BeagleType("beagle:setContext", .action, required: ["contextId", "value"]),
             BeagleType("beagle:submitForm", .action),
         ],
         legacyTypes: [

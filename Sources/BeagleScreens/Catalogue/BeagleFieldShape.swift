@@ -1,8 +1,7 @@
 /// What Beagle 2.x decodes a field of a built-in type into, where that matters for validation:
 /// fields that hold components or actions, and the plain structures on the way to them.
 ///
-/// Fields not listed for a type (text, style, context, data sources…) are data and are not
-/// checked.
+/// Fields not listed for a type (text, data sources…) are data and are not checked.
 public enum BeagleFieldShape: Sendable, Hashable {
     /// One component: an object with `_beagleComponent_` (`child`, `initialState`).
     case component
@@ -27,4 +26,15 @@ public enum BeagleFieldShape: Sendable, Hashable {
     /// An image `path`: an object with `_beagleImagePath_` (`local` or `remote`), or an
     /// expression.
     case imagePath
+    /// A `Style`: sizes, edges and flex with their units and enumerations.
+    case style
+    /// A `Context`: `{"id": …, "value": …}`.
+    case context
+    /// An `Accessibility`, whose `accessible` is required.
+    case accessibility
+    /// A screen's `SafeArea`.
+    case safeArea
+    /// A Beagle enumeration: one of `values`, exactly as written (`CENTER`, not `center`), or also an
+    /// expression where Beagle declares an `Expression` of it.
+    case enumeration(_ values: [String], expression: Bool)
 }

@@ -6,12 +6,18 @@ public struct BeagleType: Sendable, Hashable {
     public let kind: BeagleTypeKind
     /// The fields whose shape validation checks (see ``BeagleFieldShape``).
     public let fields: [String: BeagleFieldShape]
+    /// The fields Beagle 2.x's declaration does not let be missing or null (`text` of a
+    /// `beagle:text`): without one, decoding throws.
+    public let required: Set<String>
 
     /// A type named `identifier` (`beagle:text`).
-    public init(_ identifier: String, _ kind: BeagleTypeKind, fields: [String: BeagleFieldShape] = [:]) {
+    public init(
+        _ identifier: String, _ kind: BeagleTypeKind, fields: [String: BeagleFieldShape] = [:], required: Set<String> = []
+    ) {
         self.identifier = identifier
         self.kind = kind
         self.fields = fields
+        self.required = required
     }
 
     /// The lowercased name, which is how Beagle's Coder keys its tables.

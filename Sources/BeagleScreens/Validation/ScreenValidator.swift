@@ -12,6 +12,7 @@ import Foundation
 /// | JSON syntax (with line and column) | error: nothing decodes |
 /// | `_beagleComponent_` / `_beagleAction_`: unknown `beagle:` type, a Beagle 1.x-only type, an unknown namespace, a component named as an action or the reverse, a type that is not a string | error: Beagle decodes an "unknown component" or an action that does nothing |
 /// | a component or action missing where Beagle 2.x decodes one (`child`, elements of `children`, `onPress`…, a template's `view`, a route's `screen.child`), the wrong JSON type there (an object where an array of actions belongs) | error: the whole screen fails to decode |
+/// | a field the type's Beagle 2.x declaration requires, missing (`text` of a text, `child` of a touchable, `dataSource` of a list); a `style`, `context`, `accessibility` or `safeArea` Beagle cannot decode (a unit without `type`, `SPACE-BETWEEN` for `SPACE_BETWEEN`, a context without `value`) | error: the whole screen fails to decode |
 /// | a route with neither `url` nor `screen`; an image `path` that is not an image path or an expression; `_beagleImagePath_` other than `local`/`remote`; a remote image without `url` | error: decoding fails |
 /// | a `beaglePlatform` wrapper with an unknown platform or without a `child` object | error: it is removed for every platform |
 /// | a navigation route (`pushView`, `pushStack`, `resetApplication`, `resetStack`) or a `lazyComponent` path that resolves to no screen in the folder | error (the app shows its error view); a warning when the route has a `fallback`, which the app shows instead |
@@ -24,6 +25,9 @@ import Foundation
 ///
 /// A file that a server renders per request (a beagle-mock template, with `{{`) is checked as the
 /// `renderer` renders it with sample values; JSON positions are then those of the rendered text.
+///
+/// What Beagle ignores is not reported: a type key on a navigation bar item (a plain struct in
+/// Beagle), a field a type does not declare.
 ///
 /// Routes are checked for the platforms that can see them: a reference inside a
 /// `beaglePlatform: IOS` wrapper, or in `home.ios.json`, is checked for IOS only. Absolute

@@ -8,6 +8,8 @@ struct StructureCheck {
     indirect enum Expectation {
         case component, action, route, screen, navigationBar, navigationBarItem, template, imagePath
         case list(Expectation)
+        /// A widget property whose whole shape Beagle's declarations fix (`style`, `context`…).
+        case property(PropertyShape, name: String)
 
         init(_ shape: BeagleFieldShape) {
             switch shape {
@@ -21,6 +23,12 @@ struct StructureCheck {
             case .navigationBarItems: self = .list(.navigationBarItem)
             case .templates: self = .list(.template)
             case .imagePath: self = .imagePath
+            case .style: self = .property(.style, name: "a style object")
+            case .context: self = .property(.context, name: "a context object ({\"id\": …, \"value\": …})")
+            case .accessibility: self = .property(.accessibility, name: "an accessibility object")
+            case .safeArea: self = .property(.safeArea, name: "a safe area object")
+            case .enumeration(let values, let expression):
+                self = .property(.oneOf(values, expression: expression), name: "a value")
             }
         }
 
@@ -35,6 +43,7 @@ struct StructureCheck {
             case .template: "a template object"
             case .imagePath: "an image path object"
             case .list(let element): "an array of " + element.pluralDescription
+            case .property(_, let name): name
             }
         }
 
@@ -50,6 +59,12 @@ struct StructureCheck {
     }
 
     static let imagePathKey = "_beagleImagePath_"
+
+    /// Whether a required field decodes from null: a `DynamicObject` does (as `.empty`), so
+    /// `setContext`'s `value` may be null (Beagle iOS 2.x SetContext.swift, DynamicObject.swift).
+    static func decodesNull(_ key: String, of type: BeagleType) -> Bool {
+        type.key == "beagle:setcontext" && key == "value"
+    }
 
     let catalogue: BeagleCatalogue
     let file: String
@@ -105,6 +120,12 @@ struct StructureCheck {
     /// Checks `node`, which Beagle decodes as `expected` (nil where the shape is not known),
     /// and everything inside it. `field` names the place for messages (`children[2]`).
     mutating func visit(_ node: JSONNode, expecting expected: Expectation?, field: String) {
+        if case .property(let shape, _)? = expected {
+            checkProperty(node, as: shape, field: field)
+            // What is inside is data: only type keys and wrappers are looked at there.
+            visit(node, expecting: nil, field: field)
+            return
+        }
         guard case .object(let members) = node.value else {
             visitNonObject(node, expecting: expected, field: field)
             return
@@ -119,11 +140,18 @@ struct StructureCheck {
             }
             return
         }
-        checkTypeKeys(node)
+        // A navigation bar item is a plain struct: Beagle ignores a type key on it
+        // (`"_beagleComponent_": "beagle:navigationBarItem"` in Beagle's own documentation).
+        if case .navigationBarItem? = expected {} else { checkTypeKeys(node) }
         var fields: [String: Expectation] = [:]
         if let expected { fields = checkObject(node, expecting: expected, field: field) }
         if let type = builtInType(of: node) {
             for (key, shape) in type.fields where fields[key] == nil { fields[key] = Expectation(shape) }
+            for key in type.required.sorted()
+            where node[key] == nil || (node[key]?.isNull == true && !Self.decodesNull(key, of: type)) {
+                report(
+                    .error, "\(type.identifier) needs \(key): Beagle 2.x cannot decode it without one", at: node.position)
+            }
         }
         for member in members {
             visit(member.value, expecting: fields[member.key], field: member.key)
@@ -180,8 +208,12 @@ struct StructureCheck {
             }
             return [:]
         case .route:
+            let routeFields: [String: Expectation] = [
+                "screen": .screen, "fallback": .screen,
+                "httpAdditionalData": .property(.httpAdditionalData, name: "an httpAdditionalData object"),
+            ]
             if present("screen") {
-                return ["screen": .screen, "fallback": .screen]
+                return routeFields
             }
             if let url = node["url"], !url.isNull {
                 if url.string == nil {
@@ -190,16 +222,19 @@ struct StructureCheck {
             } else {
                 report(.error, "\(field) needs a url (a remote screen) or a screen (a local one)", at: node.position)
             }
-            return ["screen": .screen, "fallback": .screen]
+            return routeFields
         case .screen:
             if !present("child") {
                 report(.error, "a route's \(field) needs a child component", at: node.position)
             }
-            return ["child": .component, "navigationBar": .navigationBar]
+            return [
+                "child": .component, "navigationBar": .navigationBar, "style": Expectation(.style),
+                "context": Expectation(.context), "safeArea": Expectation(.safeArea),
+            ]
         case .navigationBar:
-            return ["navigationBarItems": .list(.navigationBarItem)]
+            return ["navigationBarItems": .list(.navigationBarItem), "backButtonAccessibility": Expectation(.accessibility)]
         case .navigationBarItem:
-            return ["action": .action, "onPress": .list(.action)]
+            return ["action": .action, "onPress": .list(.action), "accessibility": Expectation(.accessibility)]
         case .template:
             if !present("view") {
                 report(.error, "\(field) needs a view component", at: node.position)
@@ -213,6 +248,19 @@ struct StructureCheck {
         case .list:
             reportWrongKind(node, expected: expected, field: field)
             return [:]
+        case .property(let shape, _):
+            checkProperty(node, as: shape, field: field)
+            return [:]
+        }
+    }
+
+    /// Checks a widget property or an enumeration value against the shape Beagle decodes.
+    mutating func checkProperty(_ node: JSONNode, as shape: PropertyShape, field: String) {
+        guard !node.isNull else { return }  // every such field is optional in Beagle
+        var check = PropertyCheck()
+        check.check(node, as: shape, path: field)
+        for problem in check.problems {
+            report(.error, problem.message + ": Beagle 2.x cannot decode it", at: problem.position)
         }
     }
 

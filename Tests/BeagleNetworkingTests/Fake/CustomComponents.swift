@@ -46,6 +46,7 @@ struct PolymorphicComponentWithoutWrapper: ServerDrivenComponent {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(string, forKey: .string)
         try container.encode(AutoCodable(wrappedValue: component), forKey: .component)
+        try container.encode(AutoCodable(wrappedValue: optionalComponent), forKey: .optionalComponent)
         try container.encode(AutoCodable(wrappedValue: arrayComponent), forKey: .arrayComponent)
         try container.encode(AutoCodable(wrappedValue: action), forKey: .action)
         try container.encode(AutoCodable(wrappedValue: arrayAction), forKey: .arrayAction)

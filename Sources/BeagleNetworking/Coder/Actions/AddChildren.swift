@@ -16,11 +16,16 @@ public struct AddChildren: Action {
     @AutoCodable public var value: [any ServerDrivenComponent]
     /// Where they go; append when absent.
     public var mode: Mode?
+    /// Overrides the app's analytics configuration for this action.
+    public var analytics: ActionAnalyticsConfig?
 
     /// Creates the action.
-    public init(componentId: String, value: [any ServerDrivenComponent], mode: Mode? = nil) {
+    public init(
+        componentId: String, value: [any ServerDrivenComponent], mode: Mode? = nil, analytics: ActionAnalyticsConfig? = nil
+    ) {
         self.componentId = componentId
         self.value = value
         self.mode = mode
+        self.analytics = analytics
     }
 }

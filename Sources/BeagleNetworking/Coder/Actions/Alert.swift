@@ -8,17 +8,21 @@ public struct Alert: Action {
     @AutoCodable public var onPressOk: [any Action]?
     /// The OK button's label.
     public var labelOk: String?
+    /// Overrides the app's analytics configuration for this action.
+    public var analytics: ActionAnalyticsConfig?
 
     /// Creates an alert.
     public init(
         title: Expression<String>? = nil,
         message: Expression<String>,
         onPressOk: [any Action]? = nil,
-        labelOk: String? = nil
+        labelOk: String? = nil,
+        analytics: ActionAnalyticsConfig? = nil
     ) {
         self.title = title
         self.message = message
         self.onPressOk = onPressOk
         self.labelOk = labelOk
+        self.analytics = analytics
     }
 }

@@ -6,11 +6,17 @@ public struct Condition: Action {
     @AutoCodable public var onTrue: [any Action]?
     /// Run when it does not.
     @AutoCodable public var onFalse: [any Action]?
+    /// Overrides the app's analytics configuration for this action.
+    public var analytics: ActionAnalyticsConfig?
 
     /// Creates a condition.
-    public init(condition: Expression<Bool>, onTrue: [any Action]? = nil, onFalse: [any Action]? = nil) {
+    public init(
+        condition: Expression<Bool>, onTrue: [any Action]? = nil, onFalse: [any Action]? = nil,
+        analytics: ActionAnalyticsConfig? = nil
+    ) {
         self.condition = condition
         self.onTrue = onTrue
         self.onFalse = onFalse
+        self.analytics = analytics
     }
 }

@@ -12,6 +12,8 @@ public struct Confirm: Action {
     public var labelOk: String?
     /// The Cancel button's label.
     public var labelCancel: String?
+    /// Overrides the app's analytics configuration for this action.
+    public var analytics: ActionAnalyticsConfig?
 
     /// Creates a confirmation.
     public init(
@@ -20,7 +22,8 @@ public struct Confirm: Action {
         onPressOk: [any Action]? = nil,
         onPressCancel: [any Action]? = nil,
         labelOk: String? = nil,
-        labelCancel: String? = nil
+        labelCancel: String? = nil,
+        analytics: ActionAnalyticsConfig? = nil
     ) {
         self.title = title
         self.message = message
@@ -28,5 +31,6 @@ public struct Confirm: Action {
         self.onPressCancel = onPressCancel
         self.labelOk = labelOk
         self.labelCancel = labelCancel
+        self.analytics = analytics
     }
 }

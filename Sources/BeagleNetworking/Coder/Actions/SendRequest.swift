@@ -16,6 +16,8 @@ public struct SendRequest: Action {
     @AutoCodable public var onError: [any Action]?
     /// Run after either.
     @AutoCodable public var onFinish: [any Action]?
+    /// Overrides the app's analytics configuration for this action.
+    public var analytics: ActionAnalyticsConfig?
 
     /// Creates the action.
     public init(
@@ -25,7 +27,8 @@ public struct SendRequest: Action {
         headers: Expression<[String: String]>? = nil,
         onSuccess: [any Action]? = nil,
         onError: [any Action]? = nil,
-        onFinish: [any Action]? = nil
+        onFinish: [any Action]? = nil,
+        analytics: ActionAnalyticsConfig? = nil
     ) {
         self.url = url
         self.method = method
@@ -34,5 +37,6 @@ public struct SendRequest: Action {
         self.onSuccess = onSuccess
         self.onError = onError
         self.onFinish = onFinish
+        self.analytics = analytics
     }
 }

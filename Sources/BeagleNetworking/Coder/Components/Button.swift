@@ -1,4 +1,4 @@
-/// A button that runs actions when pressed (`beagle:button`).
+/// A button that runs actions when pressed (`beagle:button`, Beagle iOS 2.x `Button`).
 public struct Button: ServerDrivenComponent {
     /// The label.
     public var text: Expression<String>
@@ -10,6 +10,10 @@ public struct Button: ServerDrivenComponent {
     public var enabled: Expression<Bool>?
     /// An identifier for actions that target this component.
     public var id: String?
+    /// Layout and appearance.
+    public var style: Style?
+    /// What assistive technologies say.
+    public var accessibility: Accessibility?
 
     /// Creates a button.
     public init(
@@ -17,12 +21,16 @@ public struct Button: ServerDrivenComponent {
         styleId: String? = nil,
         onPress: [any Action]? = nil,
         enabled: Expression<Bool>? = nil,
-        id: String? = nil
+        id: String? = nil,
+        style: Style? = nil,
+        accessibility: Accessibility? = nil
     ) {
         self.text = text
         self.styleId = styleId
         self.onPress = onPress
         self.enabled = enabled
         self.id = id
+        self.style = style
+        self.accessibility = accessibility
     }
 }

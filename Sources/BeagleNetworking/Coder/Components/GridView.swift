@@ -1,10 +1,14 @@
-/// A scrolling grid rendering each item of a data source with a template (`beagle:gridView`).
+/// A scrolling grid rendering each item of a data source with a template (`beagle:gridView`,
+/// Beagle iOS 2.x `GridView`).
+///
+/// Beagle 2.x reads `spanCount` only; the `numColumns` of earlier releases is ignored, as Beagle
+/// ignores it.
 public struct GridView: ServerDrivenComponent {
     /// The items: a literal array, or an expression.
     public var dataSource: Expression<[DynamicObject]>
     /// The templates items are rendered with.
     public var templates: [Template]
-    /// The number of items across.
+    /// The number of items across; Beagle requires it.
     public var spanCount: Int?
     /// The scroll direction.
     public var direction: ListView.Direction?
@@ -18,6 +22,18 @@ public struct GridView: ServerDrivenComponent {
     @AutoCodable public var onScrollEnd: [any Action]?
     /// An identifier for actions that target this component.
     public var id: String?
+    /// A value expressions inside the grid can read.
+    public var context: Context?
+    /// A field of each item whose value suffixes the ids of the components inside it.
+    public var key: String?
+    /// How far, in percent, the grid is scrolled before `onScrollEnd` runs.
+    public var scrollEndThreshold: Int?
+    /// Whether the scroll indicator shows.
+    public var isScrollIndicatorVisible: Bool?
+    /// Layout and appearance.
+    public var style: Style?
+    /// What assistive technologies say.
+    public var accessibility: Accessibility?
 
     /// Creates a grid view.
     public init(
@@ -29,7 +45,13 @@ public struct GridView: ServerDrivenComponent {
         indexName: String? = nil,
         onInit: [any Action]? = nil,
         onScrollEnd: [any Action]? = nil,
-        id: String? = nil
+        id: String? = nil,
+        context: Context? = nil,
+        key: String? = nil,
+        scrollEndThreshold: Int? = nil,
+        isScrollIndicatorVisible: Bool? = nil,
+        style: Style? = nil,
+        accessibility: Accessibility? = nil
     ) {
         self.dataSource = dataSource
         self.templates = templates
@@ -40,5 +62,11 @@ public struct GridView: ServerDrivenComponent {
         self.onInit = onInit
         self.onScrollEnd = onScrollEnd
         self.id = id
+        self.context = context
+        self.key = key
+        self.scrollEndThreshold = scrollEndThreshold
+        self.isScrollIndicatorVisible = isScrollIndicatorVisible
+        self.style = style
+        self.accessibility = accessibility
     }
 }

@@ -6,12 +6,24 @@ public struct Image: ServerDrivenComponent {
     public var mode: ImageContentMode?
     /// An identifier for actions that target this component.
     public var id: String?
+    /// Layout and appearance.
+    public var style: Style?
+    /// What assistive technologies say.
+    public var accessibility: Accessibility?
 
     /// Creates an image.
-    public init(path: Expression<ImagePath>, mode: ImageContentMode? = nil, id: String? = nil) {
+    public init(
+        path: Expression<ImagePath>,
+        mode: ImageContentMode? = nil,
+        id: String? = nil,
+        style: Style? = nil,
+        accessibility: Accessibility? = nil
+    ) {
         self.path = path
         self.mode = mode
         self.id = id
+        self.style = style
+        self.accessibility = accessibility
     }
 
     /// How an image is scaled into its view.

@@ -1,4 +1,4 @@
-/// Child components in a scrolling area (`beagle:scrollView`).
+/// Child components in a scrolling area (`beagle:scrollView`, Beagle iOS 2.x `ScrollView`).
 public struct ScrollView: ServerDrivenComponent {
     /// The scroll axis.
     public enum ScrollAxis: String, Codable, Sendable {
@@ -14,15 +14,19 @@ public struct ScrollView: ServerDrivenComponent {
     public var scrollDirection: ScrollAxis?
     /// Whether scroll bars show.
     public var scrollBarEnabled: Bool?
+    /// A value expressions inside the scroll view can read.
+    public var context: Context?
 
     /// Creates a scroll view.
     public init(
         children: [any ServerDrivenComponent]? = nil,
         scrollDirection: ScrollAxis? = nil,
-        scrollBarEnabled: Bool? = nil
+        scrollBarEnabled: Bool? = nil,
+        context: Context? = nil
     ) {
         self.children = children
         self.scrollDirection = scrollDirection
         self.scrollBarEnabled = scrollBarEnabled
+        self.context = context
     }
 }
