@@ -41,3 +41,51 @@ rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 
 # The median of the numbers on standard input, one a line.
 median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# start_nginx PORT: nginx serving the sample app as beagle-mock does (try_files maps /home to
+# home.json), without an access log, its files in $work. `stop_nginx` stops it.
+start_nginx() {
+  local port=$1 root
+  root=$(pwd)
+  cat >"$work/nginx.conf" <<CONF
+worker_processes auto;
+pid $work/nginx.pid;
+error_log $work/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  types { application/json json; image/png png; image/jpeg jpg jpeg; }
+  default_type application/octet-stream;
+  client_body_temp_path $work/body;
+  proxy_temp_path $work/proxy;
+  fastcgi_temp_path $work/fastcgi;
+  uwsgi_temp_path $work/uwsgi;
+  scgi_temp_path $work/scgi;
+  server {
+    listen 127.0.0.1:$port;
+    etag on;
+    location /images/ { root $root; }
+    location / { root $root/screens; try_files \$uri \$uri.json \$uri/index.json =404; }
+  }
+}
+CONF
+  nginx -c "$work/nginx.conf"
+  wait_for "http://127.0.0.1:$port/home"
+}
+
+stop_nginx() {
+  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  rm -f "$work/nginx.pid"
+}
+
+# cpu_ticks PID…: the user plus system time of processes so far, in clock ticks (/proc/PID/stat).
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do
+    total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}

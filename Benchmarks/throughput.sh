@@ -25,38 +25,12 @@ build_release
 work=$(mktemp -d)
 cleanup() {
   stop_mock
-  [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+  stop_nginx
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-root=$(pwd)
-cat >"$work/nginx.conf" <<CONF
-worker_processes auto;
-pid $work/nginx.pid;
-error_log $work/error.log warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  types { application/json json; image/png png; image/jpeg jpg jpeg; }
-  default_type application/octet-stream;
-  client_body_temp_path $work/body;
-  proxy_temp_path $work/proxy;
-  fastcgi_temp_path $work/fastcgi;
-  uwsgi_temp_path $work/uwsgi;
-  scgi_temp_path $work/scgi;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    etag on;
-    location /images/ { root $root; }
-    location / { root $root/screens; try_files \$uri \$uri.json \$uri/index.json =404; }
-  }
-}
-CONF
-nginx -c "$work/nginx.conf"
+start_nginx "$nginx_port"
 start_mock "$mock_port"
 wait_for "http://127.0.0.1:$nginx_port$screen"
 
