@@ -9,8 +9,15 @@ require() {
   done
 }
 
-# Builds the release binary and sets $binary.
+# Builds the release binary and sets $binary. With BEAGLE_MOCK_BINARY set to an executable, uses
+# that one instead and builds nothing.
 build_release() {
+  if [ -n "${BEAGLE_MOCK_BINARY:-}" ]; then
+    [ -x "$BEAGLE_MOCK_BINARY" ] || { echo "benchmark: BEAGLE_MOCK_BINARY=$BEAGLE_MOCK_BINARY is not an executable" >&2; exit 1; }
+    echo "using $BEAGLE_MOCK_BINARY (BEAGLE_MOCK_BINARY), not building" >&2
+    binary=$BEAGLE_MOCK_BINARY
+    return
+  fi
   echo "building beagle-mock (release)…" >&2
   swift build -c release --product beagle-mock >&2
   binary="$(swift build -c release --show-bin-path)/beagle-mock"
