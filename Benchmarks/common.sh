@@ -96,3 +96,90 @@ cpu_ticks() {
   done
   echo "$total"
 }
+
+# apt_install PACKAGE…: installs Debian packages (as root, or with sudo that asks no password).
+apt_install() {
+  local sudo=
+  [ "$(id -u)" = 0 ] || sudo="sudo -n"
+  command -v apt-get >/dev/null || return 1
+  echo "benchmark: apt-get install -y $*" >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "$@" >&2 ||
+    { DEBIAN_FRONTEND=noninteractive $sudo apt-get update -q >&2 &&
+      DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "$@" >&2; }
+}
+
+# require_wiremock: sets $wiremock_jar to the WireMock standalone jar that PyPI's `wiremock`
+# package ships, installing what is missing: Java from Debian (default-jre-headless) and the
+# package into the virtual environment .build/bench-venv (git-ignored) from PyPI.
+wiremock_venv=${WIREMOCK_VENV:-.build/bench-venv}
+wiremock_package=${WIREMOCK_PACKAGE:-wiremock==2.7.0}   # ships wiremock-standalone-2.35.1.jar
+require_wiremock() {
+  command -v java >/dev/null || apt_install default-jre-headless || true
+  command -v java >/dev/null || { echo "benchmark: java is missing and could not be installed (apt-get install default-jre-headless)" >&2; exit 1; }
+  wiremock_jar=$(venv_jar)
+  [ -n "$wiremock_jar" ] && return
+  require python3
+  [ -x "$wiremock_venv/bin/pip" ] || python3 -m venv "$wiremock_venv" >&2 ||
+    { rm -rf "$wiremock_venv"; apt_install python3-venv && python3 -m venv "$wiremock_venv" >&2; } || true
+  echo "benchmark: pip install $wiremock_package (into $wiremock_venv)" >&2
+  [ -x "$wiremock_venv/bin/pip" ] && "$wiremock_venv/bin/pip" install -q "$wiremock_package" >&2 || true
+  wiremock_jar=$(venv_jar)
+  [ -n "$wiremock_jar" ] || { echo "benchmark: could not install $wiremock_package from PyPI into $wiremock_venv (python3 -m venv, pip install)" >&2; exit 1; }
+}
+venv_jar() { find "$wiremock_venv" -path '*/site-packages/wiremock/*' -name 'wiremock-standalone-*.jar' 2>/dev/null | sort -V | tail -1; }
+
+# sample_file PATH: the sample app's file for a URL path, as nginx's try_files finds it.
+sample_file() {
+  local candidate
+  case $1 in
+    /images/*) candidate=".$1" ;;
+    *) for candidate in "screens$1" "screens$1.json" "screens$1/index.json"; do [ -f "$candidate" ] && break; done ;;
+  esac
+  [ -f "$candidate" ] || { echo "benchmark: no file in the sample app for $1" >&2; exit 1; }
+  echo "$candidate"
+}
+
+# start_wiremock PORT DELAY_MS PATH…: WireMock serving each URL path with the sample app's file for
+# it (one stub each, bodyFileName, the Content-Type beagle-mock sends), after DELAY_MS
+# (fixedDelayMilliseconds; 0 for none). Asynchronous responses on, request logging off, the request
+# journal on and kept at 1,000 entries as beagle-mock's is, Content-Length rather than chunked
+# bodies as the other servers send. Its files are in $work; sets $wiremock_pid. Needs
+# require_wiremock first; `stop_wiremock` stops it.
+start_wiremock() {
+  local port=$1 delay=$2 root="$work/wiremock" n=0 path file type
+  shift 2
+  rm -rf "$root"
+  mkdir -p "$root/mappings" "$root/__files"
+  for path in "$@"; do
+    file=$(sample_file "$path")
+    n=$((n + 1))
+    case $file in
+      *.json) type="application/json; charset=utf-8" ;;
+      *.png) type=image/png ;;
+      *.jpg | *.jpeg) type=image/jpeg ;;
+      *) type=application/octet-stream ;;
+    esac
+    cp "$file" "$root/__files/$n-$(basename "$file")"
+    cat >"$root/mappings/$n.json" <<JSON
+{
+  "request": { "method": "GET", "urlPath": "$path" },
+  "response": {
+    "status": 200,
+    "bodyFileName": "$n-$(basename "$file")",
+    "headers": { "Content-Type": "$type" },
+    "fixedDelayMilliseconds": $delay
+  }
+}
+JSON
+  done
+  java -jar "$wiremock_jar" --port "$port" --bind-address 127.0.0.1 --root-dir "$root" \
+    --async-response-enabled true --disable-request-logging --disable-banner \
+    --max-request-journal-entries 1000 --use-chunked-encoding never >"$work/wiremock.log" 2>&1 &
+  wiremock_pid=$!
+  wait_for "http://127.0.0.1:$port$1"
+}
+
+stop_wiremock() {
+  [ -n "${wiremock_pid:-}" ] && kill "$wiremock_pid" 2>/dev/null && wait "$wiremock_pid" 2>/dev/null || true
+  wiremock_pid=
+}
