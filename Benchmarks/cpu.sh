@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
-# CPU time per request and requests per second of beagle-mock against nginx, in one run.
+# CPU time per request and requests per second of beagle-mock against nginx and WireMock, in one run.
 #
 #   Benchmarks/cpu.sh [DURATION] [CONNECTIONS] [ROUNDS]     (defaults: 10s, 64, 3)
 #
 # Serves the sample app (screens/ and images/) with beagle-mock (release build, --quiet) and with
-# nginx (start_nginx in common.sh: same files, no access log), and runs `wrk -t2 -c64` against a
-# screen and an image on each, ROUNDS times in turn. A server's CPU time is the user plus system
-# time of its processes (/proc/PID/stat; nginx's master and workers) over the run, divided by the
-# requests wrk counted. The summary gives medians and the ratios beagle-mock / nginx.
+# nginx (start_nginx in common.sh: same files, no access log) and with WireMock (start_wiremock:
+# one stub per path with the same file, request logging off, journal on), and runs `wrk -t2 -c64`
+# against a screen and an image on each, ROUNDS times in turn. WireMock's JVM gets a longer warm-up
+# (WIREMOCK_WARMUP, 5s a path) so the JIT has compiled its paths. A server's CPU time is the user
+# plus system time of its processes (/proc/PID/stat; nginx's master and workers, the JVM's
+# threads) over the run, divided by the requests wrk counted. The summary gives medians and the
+# ratios beagle-mock / nginx.
 #
 # Targets (issue 18): CPU time per request at most 1.5× nginx's, throughput at least 0.8×.
-# Needs: wrk and nginx (apt-get install wrk nginx-light).
+# Needs: wrk and nginx (apt-get install wrk nginx-light); installs Java and WireMock when missing
+# (require_wiremock in common.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}
@@ -20,19 +24,24 @@ screen=${SCREEN:-/home}
 image=${IMAGE:-/images/logo.png}
 mock_port=${MOCK_PORT:-18085}
 nginx_port=${NGINX_PORT:-18086}
+wiremock_port=${WIREMOCK_PORT:-18087}
+wiremock_warmup=${WIREMOCK_WARMUP:-5s}
 
 source Benchmarks/common.sh
 require wrk nginx curl
 build_release
+require_wiremock
 work=$(mktemp -d)
 cleanup() {
   stop_mock
   stop_nginx
+  stop_wiremock
   rm -rf "$work"
 }
 trap cleanup EXIT
 start_nginx "$nginx_port"
 start_mock "$mock_port"
+start_wiremock "$wiremock_port" 0 "$screen" "$image"
 nginx_pids() { echo "$(cat "$work/nginx.pid") $(pgrep -P "$(cat "$work/nginx.pid")" | tr '\n' ' ')"; }
 ticks_per_second=$(getconf CLK_TCK)
 
@@ -46,6 +55,7 @@ measure() {
   after=$(cpu_ticks "$@")
   awk -v name="$name" -v ticks=$((after - before)) -v hz="$ticks_per_second" '
     / requests in / { requests = $1 }
+    /Non-2xx|Socket errors/ { print name ": " $0 > "/dev/stderr" }
     /Requests\/sec/ { rps = $2 }
     END { printf "%s %s %.2f\n", name, rps, 1e6 * ticks / hz / requests }' "$work/wrk.txt" >>"$work/results"
 }
@@ -58,12 +68,14 @@ for path in "$screen" "$image"; do
   : >"$work/results"
   wrk -t2 -c"$connections" -d2s "http://127.0.0.1:$mock_port$path" >/dev/null   # warm-up
   wrk -t2 -c"$connections" -d2s "http://127.0.0.1:$nginx_port$path" >/dev/null
+  wrk -t2 -c"$connections" -d"$wiremock_warmup" "http://127.0.0.1:$wiremock_port$path" >/dev/null
   for _ in $(seq "$rounds"); do
     measure beagle-mock "http://127.0.0.1:$mock_port$path" "$mock_pid"
     # shellcheck disable=SC2046
     measure nginx "http://127.0.0.1:$nginx_port$path" $(nginx_pids)
+    measure wiremock "http://127.0.0.1:$wiremock_port$path" "$wiremock_pid"
   done
-  for name in beagle-mock nginx; do
+  for name in beagle-mock nginx wiremock; do
     printf '%-6s %-18s %-11s %10s %14s\n' "$kind" "$path" "$name" \
       "$(column "$name" 2 | median)" "$(column "$name" 3 | median)"
   done
