@@ -126,7 +126,7 @@ require_wiremock() {
   wiremock_jar=$(venv_jar)
   [ -n "$wiremock_jar" ] || { echo "benchmark: could not install $wiremock_package from PyPI into $wiremock_venv (python3 -m venv, pip install)" >&2; exit 1; }
 }
-venv_jar() { find "$wiremock_venv" -path '*/site-packages/wiremock/*' -name 'wiremock-standalone-*.jar' 2>/dev/null | sort -V | tail -1; }
+venv_jar() { find "$wiremock_venv" -path '*/site-packages/wiremock/*' -name 'wiremock-standalone-*.jar' 2>/dev/null | sort -V | tail -1 || true; }
 
 # sample_file PATH: the sample app's file for a URL path, as nginx's try_files finds it.
 sample_file() {
