@@ -141,6 +141,31 @@ import Testing
         }
     }
 
+    /// Bodies and heads pipelined together, chunked and not, and a large body that the server
+    /// reads with back-pressure: each request gets its own answer, in order.
+    @Test func pipelinedRequestsWithBodiesAreAnsweredInOrder() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            let large = String(repeating: "b", count: 1_000_000)
+            let batch =
+                "POST /__echo/one HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nfirst"
+                + "GET /home HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "POST /__echo/two HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n6\r\nsecond\r\n0\r\n\r\n"
+                + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: \(large.utf8.count)\r\n\r\n\(large)"
+                + "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"
+            try await connection.send(batch)
+            let first = try #require(await connection.readResponse())
+            #expect(first.status == 200)
+            #expect(first.text.contains("first"))
+            #expect(try #require(await connection.readResponse()).text == #"{"home":true}"#)
+            let second = try #require(await connection.readResponse())
+            #expect(second.text.contains("second"))
+            #expect(try #require(await connection.readResponse()).text == #"{"ok":true}"#)
+            #expect(try #require(await connection.readResponse()).status == 404)
+            await connection.close()
+        }
+    }
+
     @Test func clientsThatVanishMidResponseDoNotHurt() async throws {
         let big = String(repeating: "v", count: 2_000_000)
         try await withMockServer(files: Self.files.merging(["images/big.txt": big]) { $1 }) { server, _ in
