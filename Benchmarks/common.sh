@@ -46,6 +46,9 @@ wait_for() {
 # The resident memory of a process in KiB.
 rss_kib() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 
+# column NAME N: field N of NAME's lines in $work/results (one line a run), one a line.
+column() { awk -v name="$1" -v field="$2" '$1 == name { print $field }' "$work/results"; }
+
 # The median of the numbers on standard input, one a line.
 median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 

@@ -60,8 +60,6 @@ measure() {
     END { printf "%s %s %.2f\n", name, rps, 1e6 * ticks / hz / requests }' "$work/wrk.txt" >>"$work/results"
 }
 
-column() { awk -v name="$1" -v field="$2" '$1 == name { print $field }' "$work/results"; }
-
 printf '%-6s %-18s %-11s %10s %14s\n' what path server "req/s" "CPU µs/req"
 for path in "$screen" "$image"; do
   kind=screen; [ "$path" = "$image" ] && kind=image

@@ -80,9 +80,6 @@ for _ in $(seq "$runs"); do
   stop_wiremock
 done
 
-# column NAME N: field N of NAME's runs, one a line.
-column() { awk -v name="$1" -v field="$2" '$1 == name { print $field }' "$work/results"; }
-
 ideal=$((connections * 1000 / latency_ms))
 echo "connections $connections, latency $latency_ms ms, medians of $runs runs each"
 printf '%-12s %16s %16s %22s\n' "" "p50 overshoot" "p99 overshoot" "throughput of ideal"
