@@ -51,10 +51,13 @@ final class ScreenStore: Sendable {
     }
 
     /// Finds what answers `method` on `path` for a client on `platform`; with `templates`, a screen
-    /// file with `{{` comes back to be rendered (Docs/Templates.md).
-    func resolve(_ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?, templates: Bool) async
-        -> Answer
-    {
+    /// file with `{{` comes back to be rendered (Docs/Templates.md). Without `tellsAllowed`, a
+    /// miss is `.notFound` even where another method has a file: the caller (a proxy, which sends
+    /// 404 and 405 alike to the upstream) does not need the methods, whose lookups cost a few
+    /// file opens each.
+    func resolve(
+        _ path: RequestPath, method: HTTPRequest.Method, platform: BeaglePlatform?, templates: Bool, tellsAllowed: Bool = true
+    ) async -> Answer {
         if path.isHidden { return .notFound }
         let readsContent = method == .get || method == .head
         if readsContent, path.segments.count > 1, path.segments[0] == "images",
@@ -71,12 +74,14 @@ final class ScreenStore: Sendable {
         } else if ScreenFileName.bodyMethods.contains(method.rawValue) {
             bodyMethod = method.rawValue
         } else {
+            guard tellsAllowed else { return .notFound }
             let allowed = allowedMethods(route: route, platform: platform)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
         if let (candidate, found, binding) = lookup(route, platform, bodyMethod) {
             return await serve(candidate, found, binding, platform: platform, templates: templates)
         }
+        guard tellsAllowed else { return .notFound }
         let allowed = allowedMethods(route: route, platform: platform)
         if allowed.contains(method) {
             // The file appeared between the two lookups (replaced during this request). A 405

@@ -107,7 +107,11 @@ struct ResponseSource: Sendable {
         settings: SettingsSnapshot, fallback: UpstreamFallback? = nil
     ) async -> OutgoingResponse {
         let method = request.method
-        switch await store.resolve(request.path, method: method, platform: request.platform, templates: settings.templates) {
+        // With an upstream, 404 and 405 alike go to it (but OPTIONS): the allowed methods are not needed.
+        let tellsAllowed = fallback == nil || method == .options
+        switch await store.resolve(
+            request.path, method: method, platform: request.platform, templates: settings.templates, tellsAllowed: tellsAllowed)
+        {
         case .file(let file):
             return answer(file, for: request, decision: decision, override: override, beagleCache: beagleCache)
         case .methodNotAllowed(let allowed):
