@@ -128,7 +128,7 @@ public final class MockServer: Sendable {
             trust: upstreamTrust, readTimeout: settings.snapshot.upstream?.timeout ?? UpstreamSettings.defaultTimeout,
             recorder: ResponseRecorder(
                 screens: store.served.screens, images: store.served.images, configPath: configPath,
-                maxSize: configuration.recordMaxSize, logger: configuration.logger),
+                logger: configuration.logger),
             logger: configuration.logger)
         let pipeline = RequestPipeline(
             settings: settings,

@@ -28,8 +28,6 @@ public struct MockServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// Where request lines and server events go; silent unless given one.
     public var logger: Logger
-    /// The largest proxied body `--record` saves (Docs/Proxy.md); larger ones are logged, not saved.
-    package var recordMaxSize: Int64 = ResponseRecorder.defaultMaxSize
     /// How often the config file is checked for changes (Docs/Configuration.md, "Reload"); a test
     /// that reloads by hand makes it long, so that no check of its own races the test's.
     package var configPollInterval: Duration = .seconds(1)

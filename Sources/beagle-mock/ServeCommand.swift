@@ -123,6 +123,9 @@ struct ServeCommand: AsyncParsableCommand {
             """)
     var record: RecordFlag?
 
+    @Option(help: "The largest proxied body --record saves, like 20MiB (default 10MiB, at most 1GiB); larger ones are logged.")
+    var recordMaxSize: String?
+
     @Option(help: "How log lines look: text or json.")
     var logFormat: LogFormat = .text
 
@@ -188,6 +191,9 @@ struct ServeCommand: AsyncParsableCommand {
             }
             settings.upstreamCA = upstreamCa
             settings.record = record?.mode
+            settings.recordMaxSize = try recordMaxSize.map { text throws(FlagError) in
+                try CommandLineSettings.parseRecordMaxSize(text)
+            }
             return settings
         } catch {
             throw ValidationError(error.description)

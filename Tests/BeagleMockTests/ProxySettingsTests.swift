@@ -78,10 +78,41 @@ import Testing
         #expect(none.record == nil)
     }
 
+    @Test func theRecordSizeLimitComesFromTheFlagTheFileOrTheDefault() throws {
+        let file = try ConfigLoader.parse(yaml: "upstream: http://file:1\nrecord: true\nrecordMaxSize: 20MiB\n")
+        #expect(file.recordMaxSize == ByteSize(bytes: 20 << 20))
+        let fromFile = SettingsSnapshot(
+            configuration: file, runtime: RuntimeSettings(), flags: CommandLineSettings(), fallbackSeed: 1)
+        #expect(fromFile.recordMaxSize.description == "20MiB")
+        var flags = CommandLineSettings()
+        flags.recordMaxSize = try CommandLineSettings.parseRecordMaxSize("500 kB")
+        let fromFlag = SettingsSnapshot(configuration: file, runtime: RuntimeSettings(), flags: flags, fallbackSeed: 1)
+        #expect(fromFlag.recordMaxSize.bytes == 500_000)
+        let none = SettingsSnapshot(
+            configuration: .empty, runtime: RuntimeSettings(), flags: CommandLineSettings(), fallbackSeed: 1)
+        #expect(none.recordMaxSize.description == "10MiB")
+        #expect(try CommandLineSettings.parseRecordMaxSize("1048576").description == "1MiB")
+        #expect(try CommandLineSettings.parseRecordMaxSize("1GiB").bytes == 1 << 30)
+    }
+
+    @Test(arguments: [
+        ("0", "from 1B to 1GiB"), ("2GiB", "from 1B to 1GiB"), ("-5MiB", "negative"), ("1.5MiB", "whole number"),
+        ("10 mb", "unknown unit \"mb\""), ("MiB", "missing number"), ("", "empty"), ("99999999999999999999", "too large"),
+    ])
+    func badRecordSizeLimitsSayWhatIsWrong(text: String, expected: String) throws {
+        let error = try #require(throws: FlagError.self) { try CommandLineSettings.parseRecordMaxSize(text) }
+        #expect(error.description.contains("--record-max-size"), "\(error)")
+        #expect(error.description.contains(expected), "\(error)")
+        let file = try configError("recordMaxSize: '\(text)'\n")
+        #expect(file.line == 1)
+        #expect(file.message.contains(expected), "\(file.message)")
+    }
+
     @Test(arguments: [
         ["serve", "--upstream", "ftp://x"], ["serve", "--upstream", "http://"], ["serve", "--upstream", "localhost:8080"],
         ["serve", "--upstream", "http://127.0.0.1:9", "--upstream-timeout", "0"],
         ["serve", "--upstream", "http://127.0.0.1:9", "--upstream-timeout", "soon"],
+        ["serve", "--upstream", "http://127.0.0.1:9", "--record", "--record-max-size", "lots"],
     ])
     func badUpstreamFlagsExit2WithUsage(arguments: [String]) async throws {
         let result = try await CommandRunner.run(arguments + ["--port", "0"])

@@ -75,6 +75,52 @@ import Testing
         }
     }
 
+    /// A chunked upstream answer of `megabytes` MiB, a different byte value in each MiB.
+    static func longChunkedAnswer(megabytes: Int) -> (answer: [UInt8], body: [UInt8]) {
+        var answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+        var body: [UInt8] = []
+        for index in 0..<megabytes {
+            let chunk = [UInt8](repeating: UInt8(0x41 + index), count: 1 << 20)
+            answer += Array("100000\r\n".utf8) + chunk + Array("\r\n".utf8)
+            body += chunk
+        }
+        return (answer + Array("0\r\n\r\n".utf8), body)
+    }
+
+    @Test func aChunkedAnswerLongerThanTheReadAheadStreamsOnChunked() async throws {
+        let (answer, body) = Self.longChunkedAnswer(megabytes: 9)
+        try await withCannedServer(.answer(answer)) { upstream in
+            try await withProxy(to: "http://127.0.0.1:\(upstream.port)") { mock, _ in
+                let response = try #require(try await HTTPProbe.request(port: mock.port, target: "/long.bin"))
+                #expect(response.status == 200)
+                #expect(response.header("Transfer-Encoding") == "chunked")
+                #expect(response.header("Content-Length") == nil)
+                #expect(response.body.count == body.count)
+                #expect(response.body == body)
+            }
+        }
+    }
+
+    @Test func aTruncateFaultCutsALongChunkedAnswerAtHalfTheReadAhead() async throws {
+        let (answer, _) = Self.longChunkedAnswer(megabytes: 9)
+        try await withCannedServer(.answer(answer)) { upstream in
+            try await withProxy(
+                to: "http://127.0.0.1:\(upstream.port)",
+                configure: { $0.flags.faults = try? CommandLineSettings.parseFaults(["truncate"]) }
+            ) { mock, _ in
+                let connection = try await RawConnection.connect(port: mock.port)
+                try await connection.send("GET /long.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                let (bytes, ending) = await connection.readToEnd()
+                await connection.close()
+                #expect(ending == .closed)
+                let text = String(decoding: bytes.prefix(400), as: UTF8.self)
+                #expect(text.lowercased().contains("content-length: \(8 << 20)"), "\(text)")
+                let headEnd = try #require(bytes.firstRange(of: Array("\r\n\r\n".utf8)))
+                #expect(bytes.count - headEnd.upperBound == 4 << 20)
+            }
+        }
+    }
+
     @Test func onlyWhatTheFoldersDoNotAnswerIsProxied() async throws {
         try await withProxyPair(
             upstreamFiles: [

@@ -192,7 +192,7 @@ import Testing
             upstreamFiles: ["screens/big.json": big],
             configure: {
                 $0.flags.record = .keep
-                $0.recordMaxSize = 100
+                $0.flags.recordMaxSize = ByteSize(bytes: 100)
                 $0.logger = log.logger
             }
         ) { mock, _, folder in
@@ -200,6 +200,27 @@ import Testing
             #expect(response.text == big)
             #expect(!FileManager.default.fileExists(atPath: folder.screens + "/big.json"))
             #expect(log.entries.contains { $0.level == .warning && $0.message.contains("over the recording limit of 100 bytes") })
+        }
+    }
+
+    @Test func aLongChunkedBodyWithinTheLimitIsRecordedWhole() async throws {
+        let (answer, body) = ProxyTests.longChunkedAnswer(megabytes: 9)
+        let log = LogCapture()
+        try await withCannedServer(.answer(answer)) { upstream in
+            try await withProxy(
+                to: "http://127.0.0.1:\(upstream.port)",
+                configure: {
+                    $0.flags.record = .keep
+                    $0.flags.recordMaxSize = ByteSize(bytes: 16 << 20)
+                    $0.logger = log.logger
+                }
+            ) { mock, folder in
+                let response = try #require(try await HTTPProbe.request(port: mock.port, target: "/long.bin"))
+                #expect(response.body.count == body.count)
+                #expect(await log.wait { entries in entries.contains { $0.message.hasPrefix("recorded GET /long.bin") } })
+                let saved = try Data(contentsOf: URL(fileURLWithPath: folder.screens + "/long.bin"))
+                #expect(saved == Data(body))
+            }
         }
     }
 
@@ -213,7 +234,7 @@ import Testing
                 to: "http://127.0.0.1:\(upstream.port)",
                 configure: {
                     $0.flags.record = .keep
-                    $0.recordMaxSize = 100
+                    $0.flags.recordMaxSize = ByteSize(bytes: 100)
                     $0.logger = log.logger
                 }
             ) { mock, folder in

@@ -18,6 +18,7 @@ package enum ConfigLoader {
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
         "journalSize", "routes", "templates", "profile", "upstream", "record",
+        "recordMaxSize",
     ]
     static let routeKeys = [
         "path", "methods", "when", "file", "scenario", "proxy", "latency", "bandwidth", "dribble", "faults", "sequence",
@@ -145,6 +146,11 @@ package enum ConfigLoader {
         }
         if let value = try mapping.optional("record", clearHint: "write record: false, or remove the key") {
             configuration.record = try UpstreamYAML.record(from: value)
+        }
+        if let value = try mapping.optional("recordMaxSize") {
+            configuration.recordMaxSize = try value.parseScalar(expected: "a size like 20MiB") { text throws(SpecError) in
+                try ResponseRecorder.validateMaxSize(text)
+            }
         }
         if let value = try mapping.optional("routes", clearHint: "write routes: [] for none, or remove the key") {
             for item in try value.sequence(expected: "a list of route rules like [{path: /checkout/**, latency: 1s}]") {

@@ -23,6 +23,8 @@ package struct MockConfiguration: Sendable, Hashable {
     package var upstream: UpstreamFileSettings?
     /// `record:`, whether proxied successes are saved in the folders.
     package var record: RecordMode?
+    /// `recordMaxSize:`, the largest body `record` saves.
+    package var recordMaxSize: ByteSize?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(
@@ -36,7 +38,8 @@ package struct MockConfiguration: Sendable, Hashable {
         routes: [RouteRule] = [],
         templates: Bool? = nil,
         upstream: UpstreamFileSettings? = nil,
-        record: RecordMode? = nil
+        record: RecordMode? = nil,
+        recordMaxSize: ByteSize? = nil
     ) {
         self.globals = globals
         self.seed = seed
@@ -49,6 +52,7 @@ package struct MockConfiguration: Sendable, Hashable {
         self.templates = templates
         self.upstream = upstream
         self.record = record
+        self.recordMaxSize = recordMaxSize
     }
 
     /// The file's layer of settings: the globals and the server-wide keys (route rules apart).

@@ -16,11 +16,6 @@ package enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
     /// The fastest rate accepted, 10 GiB/s: above it pacing cannot be told from none.
     package static let maximumBytesPerSecond = 10 * 1_073_741_824
 
-    /// Bytes per unit, exactly (bit units are `bitPrefixes / 8`).
-    private static let byteUnits: [String: UInt64] = [
-        "B": 1, "kB": 1_000, "KB": 1_000, "KiB": 1_024, "MB": 1_000_000, "MiB": 1_048_576,
-        "GB": 1_000_000_000, "GiB": 1_073_741_824,
-    ]
     /// Bits per unit, exactly, by lowercased prefix.
     private static let bitPrefixes: [String: UInt64] = ["": 1, "k": 1_000, "m": 1_000_000, "g": 1_000_000_000]
 
@@ -57,8 +52,8 @@ package enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
         // Bytes per unit as the fraction multiplier / divisor, so that the rate is computed exactly.
         let multiplier: UInt64
         let divisor: UInt64
-        if let bytes = Self.byteUnits[unit] {
-            (multiplier, divisor) = (bytes, 1)
+        if let bytes = ByteSize.units[unit] {
+            (multiplier, divisor) = (UInt64(bytes), 1)
         } else if unit.lowercased().hasSuffix("bit"), let bits = Self.bitPrefixes[String(unit.lowercased().dropLast(3))] {
             (multiplier, divisor) = (bits, 8)
         } else if unit.hasSuffix("b") || unit.lowercased() == "kib" || unit.lowercased() == "mib" || unit.lowercased() == "gib" {
@@ -117,14 +112,7 @@ package enum Bandwidth: Sendable, Hashable, CustomStringConvertible {
         case .unlimited:
             return "unlimited"
         case .bytesPerSecond(let rate):
-            for (unit, size) in [
-                ("GiB", 1_073_741_824), ("GB", 1_000_000_000), ("MiB", 1_048_576), ("MB", 1_000_000), ("KiB", 1_024),
-                ("kB", 1_000),
-            ]
-            where rate % size == 0 {
-                return "\(rate / size)\(unit)/s"
-            }
-            return "\(rate)B/s"
+            return ByteSize(bytes: Int64(rate)).description + "/s"
         }
     }
 }

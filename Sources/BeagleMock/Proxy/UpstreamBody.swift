@@ -2,59 +2,106 @@ import AsyncHTTPClient
 import Logging
 import NIOCore
 
-/// An upstream response body with a known length, streamed to the client as it arrives
-/// (Docs/Proxy.md): never whole in memory, paced like a file's, and saved by a recording when every
-/// byte came through.
+/// An upstream response body streamed to the client as it arrives (Docs/Proxy.md): never whole in
+/// memory, paced like a file's, and saved by a recording when every byte came through.
+///
+/// A body with a `Content-Length` goes out with that length. One without (chunked) reaches this
+/// type only when it is longer than the proxy reads ahead: the bytes read ahead go first, then the
+/// rest as it arrives, chunked, and faults measure the body by what was read ahead.
 ///
 /// The body can be read once. A fault that keeps only part of it (``prefix(_:)``) reads that part
 /// and leaves the rest, which ends the upstream request.
 struct UpstreamBody: Sendable {
-    /// The body as the HTTP client delivers it.
-    let source: HTTPClientResponse.Body
-    /// The length the upstream announced.
-    let size: Int64
-    /// The bytes to send: `size`, or fewer when a fault cut the body.
-    let limit: Int64
+    /// The rest of the body as the HTTP client delivers it.
+    let source: UpstreamBodySource
+    /// Bytes already read from the upstream, sent first.
+    let lead: ByteBuffer
+    /// The length the upstream announced; nil when it sent none.
+    let size: Int64?
+    /// The bytes to send when a fault cut the body; nil for all of them.
+    let limit: Int64?
     /// Who reads the bytes as they pass, to save them; nil when nothing is recorded.
     let recording: RecordingTap?
     /// The upstream, for errors.
     let upstream: String
 
+    /// Whether the bytes to send are known before they are sent (`Content-Length` can be sent).
+    var hasKnownLength: Bool { limit != nil || size != nil }
+
+    /// The bytes to send, as far as they are known: the limit, the announced length, or for a body
+    /// without one the bytes read ahead.
+    var knownCount: Int64 { limit ?? size ?? Int64(lead.readableBytes) }
+
     /// The first `count` bytes only: a recording then never completes.
     func prefix(_ count: Int64) -> UpstreamBody {
-        UpstreamBody(source: source, size: size, limit: min(limit, count), recording: recording, upstream: upstream)
+        UpstreamBody(
+            source: source, lead: lead, size: size, limit: min(limit ?? count, count), recording: recording,
+            upstream: upstream)
     }
 
     /// Calls `send` with each piece in order; returns the bytes sent. Throws ``UpstreamBodyError``
-    /// when the upstream fails or ends before `limit` bytes.
+    /// when the upstream fails, or ends before its announced length or the limit.
     func stream(_ send: (ByteBuffer) async throws -> Void) async throws -> Int64 {
+        let end = limit ?? size
         var sent: Int64 = 0
-        var iterator = source.makeAsyncIterator()
-        while sent < limit {
-            let next: ByteBuffer?
-            do {
-                next = try await iterator.next()
-            } catch {
-                recording?.abandon()
-                throw UpstreamBodyError(upstream: upstream, sent: sent, size: size, reason: UpstreamFailure.reason(error).text)
+        func pass(_ chunk: ByteBuffer) async throws {
+            var chunk = chunk
+            if let end, Int64(chunk.readableBytes) > end - sent {
+                chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(end - sent)) ?? chunk
             }
-            guard var chunk = next else {
-                recording?.abandon()
-                throw UpstreamBodyError(upstream: upstream, sent: sent, size: size, reason: "the body ended early")
-            }
-            if Int64(chunk.readableBytes) > limit - sent {
-                chunk = chunk.getSlice(at: chunk.readerIndex, length: Int(limit - sent)) ?? chunk
-            }
+            guard chunk.readableBytes > 0 else { return }
             recording?.append(chunk)
             try await send(chunk)
             sent += Int64(chunk.readableBytes)
         }
-        if limit == size {
+        try await pass(lead)
+        while end.map({ sent < $0 }) ?? true {
+            let next: ByteBuffer?
+            do {
+                next = try await source.next()
+            } catch {
+                recording?.abandon()
+                throw UpstreamBodyError(upstream: upstream, sent: sent, size: size, reason: UpstreamFailure.reason(error).text)
+            }
+            guard let chunk = next else {
+                if end == nil { break }
+                recording?.abandon()
+                throw UpstreamBodyError(upstream: upstream, sent: sent, size: size, reason: "the body ended early")
+            }
+            try await pass(chunk)
+        }
+        if limit == nil || limit == size {
             await recording?.finish()
         } else {
             recording?.abandon()
         }
         return sent
+    }
+}
+
+/// Where the rest of an upstream body comes from: the HTTP client's body, read by one task at a
+/// time (the one answering the request), whichever task started reading it.
+final class UpstreamBodySource: @unchecked Sendable {
+    private var iterator: HTTPClientResponse.Body.AsyncIterator
+    /// A piece read and given back, to come first.
+    private var returned: ByteBuffer?
+
+    init(_ body: HTTPClientResponse.Body) {
+        iterator = body.makeAsyncIterator()
+    }
+
+    /// The next piece, or nil at the end of the body.
+    func next() async throws -> ByteBuffer? {
+        if let piece = returned {
+            returned = nil
+            return piece
+        }
+        return try await iterator.next()
+    }
+
+    /// Gives back the unused end of the piece last read, for the next call of ``next()``.
+    func giveBack(_ piece: ByteBuffer) {
+        returned = piece
     }
 }
 
@@ -65,13 +112,14 @@ struct UpstreamBodyError: BodySourceFailure {
     let upstream: String
     /// Body bytes sent before the failure.
     let sent: Int64
-    /// The length the upstream announced.
-    let size: Int64
+    /// The length the upstream announced; nil when it announced none.
+    let size: Int64?
     /// What happened.
     let reason: String
 
     var description: String {
-        "the upstream \(upstream) failed after \(sent) of \(size) body bytes (\(reason)); the client's connection was reset"
+        let of = size.map { "of \($0) " } ?? ""
+        return "the upstream \(upstream) failed after \(sent) \(of)body bytes (\(reason)); the client's connection was reset"
     }
 
     var logMetadata: Logger.Metadata { ["upstream": "\(upstream)"] }

@@ -13,9 +13,10 @@ final class UpstreamClient: Sendable {
     private let recorder: ResponseRecorder
     private let logger: Logger
 
-    /// The most a body without `Content-Length` (chunked) is read ahead before it is sent: such a
-    /// body is sent whole, with a length, so that every fault can cut it like a file's.
-    static let unframedBodyLimit = 8 << 20
+    /// The most a body without `Content-Length` (chunked) is read ahead before it is sent: one
+    /// that ends within it is sent whole, with a length, so that every fault can cut it like a
+    /// file's; a longer one streams on, chunked (``UpstreamBody``).
+    static let unframedReadAhead = 8 << 20
     /// Bodies up to this length are read whole before they are sent, in one write like a small
     /// file's; longer ones stream.
     static let bufferedBodyLimit = 64 << 10
@@ -50,7 +51,7 @@ final class UpstreamClient: Sendable {
 
     /// The upstream's answer to `request`: its status, headers (hop-by-hop ones dropped) and body,
     /// or 502/504 when it gives none. `record` saves a success in the folders.
-    func answer(_ request: ReadRequest, upstream: UpstreamSettings, record: RecordMode?) async -> OutgoingResponse {
+    func answer(_ request: ReadRequest, upstream: UpstreamSettings, record: RecordPolicy?) async -> OutgoingResponse {
         let trace = UpstreamTrace(upstream: upstream.url.description)
         let outgoing = ForwardedRequest.make(request, upstream: upstream, identityEncoding: record != nil)
         var response: OutgoingResponse
@@ -73,7 +74,7 @@ final class UpstreamClient: Sendable {
 
     /// The response for what the upstream sent.
     private func response(
-        _ received: HTTPClientResponse, to request: ReadRequest, upstream: UpstreamSettings, record: RecordMode?,
+        _ received: HTTPClientResponse, to request: ReadRequest, upstream: UpstreamSettings, record: RecordPolicy?,
         trace: UpstreamTrace
     ) async throws -> OutgoingResponse {
         let hopByHop = HopByHopHeaders(connection: received.headers["connection"])
@@ -86,27 +87,38 @@ final class UpstreamClient: Sendable {
         var response = OutgoingResponse(status: status, headers: fields)
         let code = status.code
         if request.omitsBody || code < 200 || code == 204 || code == 304 { return response }
-        let tap = record.flatMap { recorder.tap(for: request, head: response.head, mode: $0, trace: trace) }
+        let tap = record.flatMap { recorder.tap(for: request, head: response.head, policy: $0, trace: trace) }
         let length = fields[.contentLength].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        let source = UpstreamBodySource(received.body)
         if let length, length > Int64(Self.bufferedBodyLimit) {
             response.body = .upstream(
                 UpstreamBody(
-                    source: received.body, size: length, limit: length, recording: tap, upstream: upstream.url.description))
+                    source: source, lead: ByteBuffer(), size: length, limit: nil, recording: tap,
+                    upstream: upstream.url.description))
             return response
         }
-        // Small, or without a length: read whole (a bounded amount), then sent with a length.
-        let limit = length.map(Int.init) ?? Self.unframedBodyLimit
+        // Small, or without a length: read whole (a bounded amount), then sent with a length; a
+        // body without a length that goes on streams on from what was read.
+        let limit = length.map(Int.init) ?? Self.unframedReadAhead
         var whole = ByteBuffer()
         do {
-            for try await chunk in received.body {
-                var chunk = chunk
-                guard whole.readableBytes + chunk.readableBytes <= limit else {
-                    tap?.abandon()
-                    throw UpstreamFailure(
-                        message: length == nil
-                            ? "the upstream sent a body without Content-Length longer than \(limit) bytes, which the proxy does not stream"
-                            : "the upstream sent more than its Content-Length of \(limit) bytes",
-                        upstream: upstream.url, path: request.path.path)
+            while var chunk = try await source.next() {
+                if whole.readableBytes + chunk.readableBytes > limit {
+                    guard length == nil else {
+                        tap?.abandon()
+                        throw UpstreamFailure(
+                            message: "the upstream sent more than its Content-Length of \(limit) bytes",
+                            upstream: upstream.url, path: request.path.path)
+                    }
+                    var ahead = chunk.readSlice(length: limit - whole.readableBytes) ?? ByteBuffer()
+                    whole.writeBuffer(&ahead)
+                    source.giveBack(chunk)
+                    response.head.headerFields[.contentLength] = nil
+                    response.body = .upstream(
+                        UpstreamBody(
+                            source: source, lead: whole, size: nil, limit: nil, recording: tap,
+                            upstream: upstream.url.description))
+                    return response
                 }
                 whole.writeBuffer(&chunk)
             }

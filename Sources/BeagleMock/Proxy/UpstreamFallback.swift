@@ -4,14 +4,14 @@
 struct UpstreamFallback: Sendable {
     let client: UpstreamClient
     let upstream: UpstreamSettings
-    let record: RecordMode?
+    let record: RecordPolicy?
 
     /// The upstream for a request `decision` was drawn for, under `settings`; nil when none.
     init?(client: UpstreamClient?, decision: FaultDecision, settings: SettingsSnapshot) {
         guard decision.proxy != false, let client, let upstream = settings.upstream else { return nil }
         self.client = client
         self.upstream = upstream
-        self.record = settings.record
+        self.record = settings.record.map { RecordPolicy(mode: $0, maxSize: settings.recordMaxSize) }
     }
 
     /// The upstream's answer to `request`.

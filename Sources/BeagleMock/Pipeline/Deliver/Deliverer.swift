@@ -39,7 +39,10 @@ struct Deliverer: Sendable {
             await wire.close()
             return Delivery(status: nil, bytes: 0, outcome: .closed)
         case .truncate, .resetMidBody:
-            try await wire.writeHead(response.framedHead)
+            var head = response.framedHead
+            // A body of unknown length claims the bytes read ahead of it, so that the cut shows.
+            if !response.body.hasKnownLength { head.headerFields[.contentLength] = String(response.body.count) }
+            try await wire.writeHead(head)
             let half = omittingBody ? .empty : response.body.prefix(max(1, response.body.count / 2))
             var pacer = BodyPacer(decision.pacing)
             let sent = try await half.send(pacer: &pacer) { chunk in try await wire.write(chunk) }

@@ -25,7 +25,17 @@ struct OutgoingResponse: Sendable {
             case .file(_, let size): size
             case .randomBytes(let count, _): count
             case .concatenation(let parts): parts.reduce(0) { $0 + $1.count }
-            case .upstream(let body): body.limit
+            case .upstream(let body): body.knownCount
+            }
+        }
+
+        /// Whether ``count`` is the length of the body, known before it is sent; false for an
+        /// upstream body without `Content-Length` that streams on (sent chunked).
+        var hasKnownLength: Bool {
+            switch self {
+            case .empty, .buffer, .file, .randomBytes: true
+            case .concatenation(let parts): parts.allSatisfy(\.hasKnownLength)
+            case .upstream(let body): body.hasKnownLength
             }
         }
 
@@ -110,10 +120,11 @@ struct OutgoingResponse: Sendable {
         return OutgoingResponse(status: status, headers: headers, body: .buffer(ByteBuffer(string: text)))
     }
 
-    /// The head with `Content-Length` filled in where the status allows a body.
+    /// The head with `Content-Length` filled in where the status allows a body and its length is
+    /// known (else the server frames it chunked).
     var framedHead: HTTPResponse {
         var head = head
-        if head.headerFields[.contentLength] == nil, head.status.code != 304, head.status.code != 204 {
+        if head.headerFields[.contentLength] == nil, head.status.code != 304, head.status.code != 204, body.hasKnownLength {
             head.headerFields[.contentLength] = String(body.count)
         }
         return head
@@ -124,7 +135,7 @@ struct OutgoingResponse: Sendable {
     @discardableResult
     func write(to writer: consuming ResponseWriter, omittingBody: Bool, pacing: Pacing = .unpaced) async throws -> Int64 {
         let head = framedHead
-        if omittingBody || body.count == 0 {
+        if omittingBody || (body.count == 0 && body.hasKnownLength) {
             try await writer.writeResponse(head)
             return 0
         }

@@ -30,6 +30,8 @@ public struct CommandLineSettings: Sendable, Hashable {
     package var upstreamCA: String?
     /// `--record [overwrite]`.
     package var record: RecordMode?
+    /// `--record-max-size SIZE`.
+    package var recordMaxSize: ByteSize?
 
     /// Creates settings from parsed values; every argument defaults to "flag not given".
     package init(
@@ -56,6 +58,7 @@ public struct CommandLineSettings: Sendable, Hashable {
         self.upstreamTimeout = nil
         self.upstreamCA = nil
         self.record = nil
+        self.recordMaxSize = nil
     }
 
     /// No flags given: every setting comes from the config file or the defaults.
@@ -144,6 +147,11 @@ public struct CommandLineSettings: Sendable, Hashable {
         try flag("--upstream-timeout", text) { text throws(SpecError) in
             try UpstreamSettings.validateTimeout(Duration(spec: text))
         }
+    }
+
+    /// Parses `--record-max-size SIZE` (1 byte to 1 GiB).
+    package static func parseRecordMaxSize(_ text: String) throws(FlagError) -> ByteSize {
+        try flag("--record-max-size", text) { text throws(SpecError) in try ResponseRecorder.validateMaxSize(text) }
     }
 
     private static func flag<T>(_ name: String, _ text: String, _ parse: (String) throws(SpecError) -> T) throws(FlagError) -> T {

@@ -33,6 +33,8 @@ package final class SettingsSnapshot: Sendable {
     package let upstream: UpstreamSettings?
     /// Whether proxied successes are saved, and how; nil when they are not (or there is no upstream).
     package let record: RecordMode?
+    /// The largest body a recording saves (`--record-max-size`, `recordMaxSize:`, 10 MiB).
+    package let recordMaxSize: ByteSize
 
     /// The layers below a route rule's and the request's, built once rather than per request.
     private let runtimeLayer: SettingsLayer
@@ -69,6 +71,7 @@ package final class SettingsSnapshot: Sendable {
         templates = configuration.templates ?? true
         upstream = UpstreamSettings.resolve(flags: flags, file: configuration.upstream)
         record = upstream == nil ? nil : flags.record ?? configuration.record
+        recordMaxSize = flags.recordMaxSize ?? configuration.recordMaxSize ?? ResponseRecorder.defaultMaxSize
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])

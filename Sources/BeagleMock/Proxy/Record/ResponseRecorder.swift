@@ -12,16 +12,28 @@ struct ResponseRecorder: Sendable {
     let images: ContainedRoot?
     /// The config file's real path, never written.
     let configPath: String?
-    /// The largest body saved; larger ones are logged and not saved.
-    let maxSize: Int64
     let logger: Logger
 
-    /// The default limit: far above any screen, and above most images.
-    static let defaultMaxSize: Int64 = 10 << 20
+    /// The default limit of a body saved: far above any screen, and above most images.
+    static let defaultMaxSize = ByteSize(bytes: 10 << 20)
+    /// The highest limit accepted: a body being recorded is kept in memory until it is whole.
+    static let highestMaxSize = ByteSize(bytes: 1 << 30)
+
+    /// Parses a limit from `--record-max-size` or `recordMaxSize:`: at least a byte, at most 1 GiB.
+    static func validateMaxSize(_ text: String) throws(SpecError) -> ByteSize {
+        let size = try ByteSize(spec: text, what: "record size limit")
+        guard size.bytes >= 1, size.bytes <= highestMaxSize.bytes else {
+            throw SpecError(
+                "the record size limit \(SpecError.quote(text)) must be from 1B to \(highestMaxSize): a body being recorded is kept in memory until it is whole"
+            )
+        }
+        return size
+    }
 
     /// A tap for the answer `head` to `request`, or nil when it is not recorded (not a success,
-    /// no file answers it, too large…; logged).
-    func tap(for request: ReadRequest, head: HTTPResponse, mode: RecordMode, trace: UpstreamTrace) -> RecordingTap? {
+    /// no file answers it, larger than `limit`…; logged).
+    func tap(for request: ReadRequest, head: HTTPResponse, policy: RecordPolicy, trace: UpstreamTrace) -> RecordingTap? {
+        let maxSize = policy.maxSize.bytes
         guard (200..<300).contains(head.status.code) else { return nil }
         let what = "\(request.method.rawValue) \(request.path.path)"
         let refusal: RecordRefusal?
@@ -49,7 +61,7 @@ struct ResponseRecorder: Sendable {
             let shown = URL(fileURLWithPath: root.path).lastPathComponent + "/" + target.relativePath
             return RecordingTap(
                 target: target, shownAs: shown, what: what,
-                writer: RecordFileWriter(root: root.path, forbidden: configPath), overwrite: mode == .overwrite,
+                writer: RecordFileWriter(root: root.path, forbidden: configPath), overwrite: policy.mode == .overwrite,
                 maxSize: maxSize, trace: trace, logger: logger)
         }
     }
