@@ -55,8 +55,22 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : 
 # start_nginx PORT: nginx serving the sample app as beagle-mock does (try_files maps /home to
 # home.json), without an access log, its files in $work. `stop_nginx` stops it.
 start_nginx() {
-  local port=$1 root
+  local root
   root=$(pwd)
+  run_nginx "$1" "location /images/ { root $root; }
+    location / { root $root/screens; try_files \$uri \$uri.json \$uri/index.json =404; }"
+}
+
+# start_nginx_proxy PORT UPSTREAM_PORT: nginx as a reverse proxy in front of 127.0.0.1:UPSTREAM_PORT,
+# keeping upstream connections open (HTTP/1.1, keepalive), as beagle-mock --upstream does.
+start_nginx_proxy() {
+  run_nginx "$1" "location / { proxy_pass http://bff; proxy_http_version 1.1; proxy_set_header Connection \"\"; }" \
+    "upstream bff { server 127.0.0.1:$2; keepalive 512; }"
+}
+
+# run_nginx PORT LOCATIONS [HTTP_BLOCKS]: nginx on PORT with the server's LOCATIONS.
+run_nginx() {
+  local port=$1 locations=$2 blocks=${3:-}
   cat >"$work/nginx.conf" <<CONF
 worker_processes auto;
 pid $work/nginx.pid;
@@ -74,17 +88,20 @@ http {
   fastcgi_temp_path $work/fastcgi;
   uwsgi_temp_path $work/uwsgi;
   scgi_temp_path $work/scgi;
+  $blocks
   server {
     listen 127.0.0.1:$port;
     etag on;
-    location /images/ { root $root; }
-    location / { root $root/screens; try_files \$uri \$uri.json \$uri/index.json =404; }
+    $locations
   }
 }
 CONF
   nginx -c "$work/nginx.conf"
   wait_for "http://127.0.0.1:$port/home"
 }
+
+# nginx_pids: the running nginx's master and workers.
+nginx_pids() { echo "$(cat "$work/nginx.pid") $(pgrep -P "$(cat "$work/nginx.pid")" | tr '\n' ' ')"; }
 
 stop_nginx() {
   [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true

@@ -42,7 +42,6 @@ trap cleanup EXIT
 start_nginx "$nginx_port"
 start_mock "$mock_port"
 start_wiremock "$wiremock_port" 0 "$screen" "$image"
-nginx_pids() { echo "$(cat "$work/nginx.pid") $(pgrep -P "$(cat "$work/nginx.pid")" | tr '\n' ' ')"; }
 ticks_per_second=$(getconf CLK_TCK)
 
 # measure NAME URL PID…: one wrk run; appends "NAME req/s µs-per-request" to $work/results.

@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # What the proxy costs: requests per second through beagle-mock --upstream against the same
-# upstream asked directly, and the proxy's memory while a 50 MB body streams through it.
+# upstream asked directly, beside nginx as a reverse proxy in front of it (the speed limit), and
+# the proxy's memory while a 50 MB body streams through it.
 #
 #   Benchmarks/proxy.sh [DURATION] [CONNECTIONS] [ROUNDS]     (defaults: 10s, 64, 3)
 #
 # Builds beagle-mock in release. The upstream is a beagle-mock serving the sample app (screens/ and
 # images/) plus a 50 MB file; the proxy is a second beagle-mock over an empty folder with
 # --upstream, so every request goes through it. `wrk -t2 -c64 -d10s` runs against a screen and an
-# image, direct and proxied in turn, three times each; the table shows the medians. First, curl
+# image, direct, through beagle-mock and through nginx (proxy_pass with upstream keepalive) in turn,
+# three times each; the table shows the medians, and each proxy's throughput as a ratio of direct
+# and its CPU time per request (user + system from /proc/PID/stat). First, curl
 # downloads the 50 MB file through the proxy, at full speed and at 10 MB/s (a client slower than
 # the upstream), and the proxy's resident memory (VmRSS) and peak (VmHWM) are read from /proc.
-# Neither server logs requests (--quiet). Needs: wrk and curl.
+# No server logs requests (--quiet, access_log off). Needs: wrk, curl and nginx.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}
@@ -20,15 +23,17 @@ screen=${SCREEN:-/home}
 image=${IMAGE:-/images/logo.png}
 upstream_port=${UPSTREAM_PORT:-18090}
 proxy_port=${PROXY_PORT:-18091}
+nginx_port=${NGINX_PORT:-18092}
 
 source Benchmarks/common.sh
-require wrk curl
+require wrk curl nginx
 build_release
 
 work=$(mktemp -d)
 proxy_pid=
 cleanup() {
   stop_mock
+  stop_nginx
   [ -n "$proxy_pid" ] && kill "$proxy_pid" 2>/dev/null && wait "$proxy_pid" 2>/dev/null || true
   rm -rf "$work"
 }
@@ -63,21 +68,43 @@ for rate in full 10M; do
   printf '%-28s %10s %10s %10s\n' "at $rate speed" "$(mib "$before")" "$(mib "$peak")" "$bytes"
 done
 echo
-rps() { wrk -t2 -c"$connections" -d"$duration" "$1" | awk '/Requests\/sec/ {print $2}'; }
+start_nginx_proxy "$nginx_port" "$upstream_port"
 
-# Direct and proxied take turns, $rounds times each, so that a slow spell lands on both.
-printf '%-8s %-22s %12s %12s %7s   (medians of %d runs each)\n' what path proxied direct ratio "$rounds"
+# run NAME URL PID…: one wrk run against URL; appends its requests per second to $work/NAME.rps
+# and the CPU time of the processes PID… per request, in microseconds, to $work/NAME.cpu.
+run() {
+  local name=$1 url=$2 before after output
+  shift 2
+  before=$(cpu_ticks "$@")
+  output=$(wrk -t2 -c"$connections" -d"$duration" "$url")
+  after=$(cpu_ticks "$@")
+  awk '/Requests\/sec/ {print $2}' <<<"$output" >>"$work/$name.rps"
+  awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '/requests in/ { printf "%.0f\n", ticks / hz * 1e6 / $1 }' \
+    <<<"$output" >>"$work/$name.cpu"
+}
+
+# Direct, through beagle-mock and through nginx take turns, $rounds times each, so that a slow
+# spell lands on all three.
+echo "requests per second (medians of $rounds runs each); the proxy's CPU time per request in µs"
+printf '%-8s %-18s %10s %10s %10s %8s %8s %8s %8s\n' what path direct beagle-mock nginx "mock/dir" "ngx/dir" "mock µs" "ngx µs"
 for path in "$screen" "$image"; do
   kind=screen; [ "$path" = "$image" ] && kind=image
-  rps "http://127.0.0.1:$proxy_port$path" >/dev/null   # warm-up: upstream connections opened
-  : >"$work/proxied" ; : >"$work/direct"
-  for _ in $(seq "$rounds"); do
-    rps "http://127.0.0.1:$proxy_port$path" >>"$work/proxied"
-    rps "http://127.0.0.1:$upstream_port$path" >>"$work/direct"
+  for port in "$proxy_port" "$nginx_port"; do   # warm-up: upstream connections opened
+    wrk -t2 -c"$connections" -d2s "http://127.0.0.1:$port$path" >/dev/null
   done
-  proxied=$(median <"$work/proxied")
-  direct=$(median <"$work/direct")
-  ratio=$(awk -v a="$proxied" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')
-  printf '%-8s %-22s %12s %12s %7s\n' "$kind" "$path" "$proxied" "$direct" "$ratio"
+  rm -f "$work"/*.rps "$work"/*.cpu
+  for _ in $(seq "$rounds"); do
+    run direct "http://127.0.0.1:$upstream_port$path" "$mock_pid"
+    run mock "http://127.0.0.1:$proxy_port$path" "$proxy_pid"
+    # shellcheck disable=SC2046 # one PID a word
+    run nginx "http://127.0.0.1:$nginx_port$path" $(nginx_pids)
+  done
+  direct=$(median <"$work/direct.rps")
+  mock=$(median <"$work/mock.rps")
+  ngx=$(median <"$work/nginx.rps")
+  printf '%-8s %-18s %10s %10s %10s %8s %8s %8s %8s\n' "$kind" "$path" "$direct" "$mock" "$ngx" \
+    "$(awk -v a="$mock" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(awk -v a="$ngx" -v b="$direct" 'BEGIN { printf "%.2f", a / b }')" \
+    "$(median <"$work/mock.cpu")" "$(median <"$work/nginx.cpu")"
 done
 
