@@ -9,8 +9,10 @@ require() {
   done
 }
 
-# Builds the release binary and sets $binary. With BEAGLE_MOCK_BINARY set to an executable, uses
-# that one instead and builds nothing.
+# Builds the release binary as the image does (docker/Dockerfile: the Swift runtime linked in with
+# --static-swift-stdlib, which needs libcurl's development files for FoundationNetworking, installed
+# from Debian when missing) into .build-static, and sets $binary. With BEAGLE_MOCK_BINARY set to an
+# executable, uses that one instead and builds nothing.
 build_release() {
   if [ -n "${BEAGLE_MOCK_BINARY:-}" ]; then
     [ -x "$BEAGLE_MOCK_BINARY" ] || { echo "benchmark: BEAGLE_MOCK_BINARY=$BEAGLE_MOCK_BINARY is not an executable" >&2; exit 1; }
@@ -18,9 +20,13 @@ build_release() {
     binary=$BEAGLE_MOCK_BINARY
     return
   fi
-  echo "building beagle-mock (release)…" >&2
-  swift build -c release --product beagle-mock >&2
-  binary="$(swift build -c release --show-bin-path)/beagle-mock"
+  local build=(swift build -c release --product beagle-mock --static-swift-stdlib --scratch-path .build-static)
+  [ -e /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -e /usr/include/curl/curl.h ] ||
+    apt_install libcurl4-openssl-dev ||
+    { echo "benchmark: libcurl's development files are missing (apt-get install libcurl4-openssl-dev)" >&2; exit 1; }
+  echo "building beagle-mock (release, static Swift runtime, in .build-static)…" >&2
+  "${build[@]}" >&2
+  binary="$("${build[@]}" --show-bin-path)/beagle-mock"
 }
 
 # start_mock PORT ARGS…: serves the sample app in the background and sets $mock_pid.

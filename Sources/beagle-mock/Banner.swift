@@ -29,7 +29,9 @@ struct Banner {
         if let upstream = server.settings.snapshot.upstream {
             lines.append(
                 "  Upstream  \(upstream.url)   what the folders do not answer (timeout \(upstream.timeout.specDescription))")
-            lines.append("  Record    \(server.settings.snapshot.record?.summary ?? "off (--record to save proxied answers)")")
+            let snapshot = server.settings.snapshot
+            let record = snapshot.record.map { "\($0.summary), bodies up to \(snapshot.recordMaxSize)" }
+            lines.append("  Record    \(record ?? "off (--record to save proxied answers)")")
         }
         if HostDisplay.isWildcard(host) {
             for address in Self.networkAddresses() {

@@ -138,11 +138,15 @@ import Testing
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }
         let command = try CommandRunner.start(
-            ["serve", "screens", "--port", "0", "--upstream", "http://127.0.0.1:9/api", "--record", "overwrite"],
+            [
+                "serve", "screens", "--port", "0", "--upstream", "http://127.0.0.1:9/api", "--record", "overwrite",
+                "--record-max-size", "20971520",
+            ],
             in: folder.root)
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         #expect(command.output.contains("Upstream  http://127.0.0.1:9/api"))
         #expect(command.output.contains("Record    on (overwrite"))
+        #expect(command.output.contains("bodies up to 20MiB"))
         command.signal(SIGTERM)
         #expect(await command.finish().status == 0)
     }
