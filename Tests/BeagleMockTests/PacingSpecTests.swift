@@ -162,6 +162,15 @@ import Testing
         }
     }
 
+    @Test func aDribbleWaitsNTimesAtMostWhateverTheNumberOfPieces() async throws {
+        var pacer = BodyPacer(.dribble(chunks: 3, duration: .milliseconds(30)))
+        let clock = ContinuousClock()
+        let started = clock.now
+        for _ in 0..<12 { try await pacer.beforeChunk() }
+        #expect(clock.now - started >= .milliseconds(30))
+        #expect(pacer.waits == 3)
+    }
+
     @Test func dribbleReplacesBandwidthUnlessOff() {
         #expect(
             Pacing(bandwidth: .bytesPerSecond(100), dribble: .chunks(4, over: .seconds(1)))

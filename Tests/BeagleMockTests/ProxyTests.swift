@@ -101,6 +101,25 @@ import Testing
         }
     }
 
+    @Test func anHTTP10ClientGetsALongChunkedAnswerEndedByTheClose() async throws {
+        let (answer, body) = Self.longChunkedAnswer(megabytes: 9)
+        try await withCannedServer(.answer(answer)) { upstream in
+            try await withProxy(to: "http://127.0.0.1:\(upstream.port)") { mock, _ in
+                let connection = try await RawConnection.connect(port: mock.port)
+                try await connection.send("GET /long.bin HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let (bytes, ending) = await connection.readToEnd()
+                await connection.close()
+                #expect(ending == .closed)
+                let headEnd = try #require(bytes.firstRange(of: Array("\r\n\r\n".utf8)))
+                let head = String(decoding: bytes[..<headEnd.lowerBound], as: UTF8.self).lowercased()
+                #expect(head.hasPrefix("http/1.0 200"), "\(head)")
+                #expect(!head.contains("transfer-encoding"), "\(head)")
+                #expect(head.contains("connection: close"), "\(head)")
+                #expect(Array(bytes[headEnd.upperBound...]) == body)
+            }
+        }
+    }
+
     @Test func aTruncateFaultCutsALongChunkedAnswerAtHalfTheReadAhead() async throws {
         let (answer, _) = Self.longChunkedAnswer(megabytes: 9)
         try await withCannedServer(.answer(answer)) { upstream in

@@ -12,10 +12,11 @@ import NIOCore
 /// The body can be read once. A fault that keeps only part of it (``prefix(_:)``) reads that part
 /// and leaves the rest, which ends the upstream request.
 struct UpstreamBody: Sendable {
-    /// The rest of the body as the HTTP client delivers it.
+    /// The body as the HTTP client delivers it, after the bytes read ahead.
     let source: UpstreamBodySource
-    /// Bytes already read from the upstream, sent first.
-    let lead: ByteBuffer
+    /// For a body without a length, the read-ahead (8 MiB) by which faults measure it; the bytes
+    /// read come first from `source`. 0 for a body with a length.
+    let readAhead: Int
     /// The length the upstream announced; nil when it sent none.
     let size: Int64?
     /// The bytes to send when a fault cut the body; nil for all of them.
@@ -30,12 +31,12 @@ struct UpstreamBody: Sendable {
 
     /// The bytes to send, as far as they are known: the limit, the announced length, or for a body
     /// without one the bytes read ahead.
-    var knownCount: Int64 { limit ?? size ?? Int64(lead.readableBytes) }
+    var knownCount: Int64 { limit ?? size ?? Int64(readAhead) }
 
     /// The first `count` bytes only: a recording then never completes.
     func prefix(_ count: Int64) -> UpstreamBody {
         UpstreamBody(
-            source: source, lead: lead, size: size, limit: min(limit ?? count, count), recording: recording,
+            source: source, readAhead: readAhead, size: size, limit: min(limit ?? count, count), recording: recording,
             upstream: upstream)
     }
 
@@ -54,7 +55,6 @@ struct UpstreamBody: Sendable {
             try await send(chunk)
             sent += Int64(chunk.readableBytes)
         }
-        try await pass(lead)
         while end.map({ sent < $0 }) ?? true {
             let next: ByteBuffer?
             do {
@@ -79,12 +79,12 @@ struct UpstreamBody: Sendable {
     }
 }
 
-/// Where the rest of an upstream body comes from: the HTTP client's body, read by one task at a
-/// time (the one answering the request), whichever task started reading it.
+/// Where an upstream body comes from: the HTTP client's body, read by one task at a time (the one
+/// answering the request), whichever task started reading it.
 final class UpstreamBodySource: @unchecked Sendable {
     private var iterator: HTTPClientResponse.Body.AsyncIterator
-    /// A piece read and given back, to come first.
-    private var returned: ByteBuffer?
+    /// Pieces read and given back, to come first, in order; each is let go once returned.
+    private var returned: [ByteBuffer] = []
 
     init(_ body: HTTPClientResponse.Body) {
         iterator = body.makeAsyncIterator()
@@ -92,16 +92,13 @@ final class UpstreamBodySource: @unchecked Sendable {
 
     /// The next piece, or nil at the end of the body.
     func next() async throws -> ByteBuffer? {
-        if let piece = returned {
-            returned = nil
-            return piece
-        }
+        if !returned.isEmpty { return returned.removeFirst() }
         return try await iterator.next()
     }
 
-    /// Gives back the unused end of the piece last read, for the next call of ``next()``.
-    func giveBack(_ piece: ByteBuffer) {
-        returned = piece
+    /// Gives back pieces already read, to come before the rest, in this order.
+    func giveBack(_ pieces: ByteBuffer...) {
+        returned.insert(contentsOf: pieces.filter { $0.readableBytes > 0 }, at: 0)
     }
 }
 

@@ -96,7 +96,7 @@ final class UpstreamClient: Sendable {
         if let length, length > Int64(Self.bufferedBodyLimit) {
             response.body = .upstream(
                 UpstreamBody(
-                    source: source, lead: ByteBuffer(), size: length, limit: nil, recording: tap,
+                    source: source, readAhead: 0, size: length, limit: nil, recording: tap,
                     upstream: upstream.url.description))
             return response
         }
@@ -113,13 +113,13 @@ final class UpstreamClient: Sendable {
                             message: "the upstream sent more than its Content-Length of \(limit) bytes",
                             upstream: upstream.url, path: request.path.path)
                     }
-                    var ahead = chunk.readSlice(length: limit - whole.readableBytes) ?? ByteBuffer()
-                    whole.writeBuffer(&ahead)
-                    source.giveBack(chunk)
+                    // The read-ahead goes back to the source, so that each piece is let go once sent.
+                    let ahead = limit
+                    source.giveBack(whole, chunk)
                     response.head.headerFields[.contentLength] = nil
                     response.body = .upstream(
                         UpstreamBody(
-                            source: source, lead: whole, size: nil, limit: nil, recording: tap,
+                            source: source, readAhead: ahead, size: nil, limit: nil, recording: tap,
                             upstream: upstream.url.description))
                     return response
                 }

@@ -5,9 +5,12 @@ import NIOHTTP1
 
 /// Refuses, with 400 and a closed connection, request heads whose framing RFC 9112 forbids
 /// (Docs/ScreensFolder.md): an HTTP/1.1 request without exactly one `Host` (§3.2), and an
-/// HTTP/1.0 request with `Transfer-Encoding`, which a server must not trust (§6.1).
+/// HTTP/1.0 request with `Transfer-Encoding`, which a server must not trust (§6.1). And frames a
+/// response of unknown length (a proxied chunked body, Docs/Proxy.md) to an HTTP/1.0 request the
+/// only way such a client reads it: no chunked coding, the end of the body marked by closing
+/// the connection (§6.3).
 ///
-/// It sits right after NIO's request decoder because that is the last place both are visible:
+/// It sits right after NIO's request decoder because that is the last place these are visible:
 /// the next handler, HummingbirdCore's `HTTP1ToHTTPServerCodec`, turns the head into an
 /// `HTTPRequest`, which has no version and keeps only the first `Host` (as its authority).
 /// `MockHTTP1Channel` puts it there; Hummingbird's own extra handlers come after that codec.
@@ -26,6 +29,10 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
     /// The refusal to send once nothing is owed; set, the rest of the connection is ignored.
     private var refusal: (head: HTTPResponseHead, body: ByteBuffer?)?
     private var refused = false
+    /// The versions of the requests passed on whose response head is not written yet, oldest first.
+    private var versions = CircularBuffer<HTTPVersion>()
+    /// The response being written ends its connection: its length is told by closing it.
+    private var closesAfterResponse = false
 
     /// A check that logs refusals to `logger`.
     init(logger: Logger) {
@@ -40,6 +47,7 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
         }
         guard let problem = Self.problem(head) else {
             owed += 1
+            versions.append(head.version)
             context.fireChannelRead(data)
             return
         }
@@ -60,11 +68,40 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        context.write(data, promise: promise)
-        if case .end = unwrapOutboundIn(data) {
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where head.status.code >= 200:
+            let version = versions.popFirst() ?? .http1_1
+            guard version == .http1_0, Self.hasUnknownLength(head) else {
+                context.write(data, promise: promise)
+                return
+            }
+            head.version = .http1_0
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            closesAfterResponse = true
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end where closesAfterResponse:
+            closesAfterResponse = false
+            owed = max(owed - 1, 0)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            if let promise { written.futureResult.cascade(to: promise) }
+            context.write(data, promise: written)
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+        case .end:
+            context.write(data, promise: promise)
             owed = max(owed - 1, 0)
             sendRefusalIfDue(context)
+        default:
+            context.write(data, promise: promise)
         }
+    }
+
+    /// Whether a response head says nothing of its body's length: neither `Content-Length` nor
+    /// `Transfer-Encoding`, on a status that has a body.
+    private static func hasUnknownLength(_ head: HTTPResponseHead) -> Bool {
+        let code = head.status.code
+        return code != 204 && code != 304 && !head.headers.contains(name: "Content-Length")
+            && !head.headers.contains(name: "Transfer-Encoding")
     }
 
     /// Sends the refusal once every response before it has been written, then closes.

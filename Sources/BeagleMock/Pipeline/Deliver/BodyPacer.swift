@@ -6,6 +6,8 @@ struct BodyPacer: Sendable {
     private let clock = ContinuousClock()
     private var start: ContinuousClock.Instant?
     private var sent: Int64 = 0
+    /// The dribble's waits so far.
+    private(set) var waits = 0
 
     init(_ pacing: Pacing) {
         self.pacing = pacing
@@ -25,9 +27,12 @@ struct BodyPacer: Sendable {
         }
     }
 
-    /// Called before each chunk: a dribble waits duration/N.
+    /// Called before each chunk: a dribble waits duration/N, N times at most, so that a body in
+    /// more pieces than N (an upstream's, cut where the upstream cut it, or one longer than its
+    /// measure) never takes longer than the duration; the pieces after the N-th follow at once.
     mutating func beforeChunk() async throws {
-        if case .dribble(let chunks, let duration) = pacing {
+        if case .dribble(let chunks, let duration) = pacing, waits < max(1, chunks) {
+            waits += 1
             try await Task.sleep(for: duration / max(1, chunks))
         }
     }
