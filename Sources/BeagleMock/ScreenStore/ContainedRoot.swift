@@ -44,10 +44,17 @@ struct ContainedRoot: Sendable {
         FileStatus.lstat(prefix + relative)?.kind == .directory
     }
 
-    /// Whether `real`, a real path, lies below the root with no hidden segment on the way.
+    /// Whether `real`, a real path, lies below the root with no hidden segment on the way: no
+    /// segment below the root starts with `.`, that is, the rest neither starts with `.` nor holds
+    /// `/.`.
     func contains(_ real: String) -> Bool {
         guard real.hasPrefix(prefix) else { return false }
-        return !real.dropFirst(prefix.count).split(separator: "/").contains { $0.hasPrefix(".") }
+        var previous = UInt8(ascii: "/")
+        for byte in real.utf8.dropFirst(prefix.utf8.count) {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return false }
+            previous = byte
+        }
+        return true
     }
 
     private var prefix: String { path == "/" ? "/" : path + "/" }
@@ -59,10 +66,13 @@ struct ContainedRoot: Sendable {
         guard fcntl(descriptor, F_GETPATH, &buffer) == 0 else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
         #else
-        var buffer = [UInt8](repeating: 0, count: 4097)
-        let count = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-        guard count > 0, count < buffer.count - 1 else { return nil }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+        // On the stack: this runs for every file served, and a heap buffer cost a 4 KiB allocation
+        // and its zeroing each time.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4097) { buffer in
+            let count = readlink("/proc/self/fd/\(descriptor)", buffer.baseAddress!, buffer.count - 1)
+            guard count > 0, count < buffer.count - 1 else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
         #endif
     }
 
