@@ -114,12 +114,11 @@ final class UpstreamClient: Sendable {
                             upstream: upstream.url, path: request.path.path)
                     }
                     // The read-ahead goes back to the source, so that each piece is let go once sent.
-                    let ahead = limit
                     source.giveBack(whole, chunk)
                     response.head.headerFields[.contentLength] = nil
                     response.body = .upstream(
                         UpstreamBody(
-                            source: source, readAhead: ahead, size: nil, limit: nil, recording: tap,
+                            source: source, readAhead: limit, size: nil, limit: nil, recording: tap,
                             upstream: upstream.url.description))
                     return response
                 }
