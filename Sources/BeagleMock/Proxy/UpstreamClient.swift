@@ -89,10 +89,20 @@ final class UpstreamClient: Sendable {
         let status = HTTPResponse.Status(code: Int(received.status.code), reasonPhrase: received.status.reasonPhrase)
         var response = OutgoingResponse(status: status, headers: fields)
         let code = status.code
-        if request.omitsBody || code < 200 || code == 204 || code == 304 { return response }
-        let tap = record.flatMap { recorder.tap(for: request, head: response.head, policy: $0, trace: trace) }
+        if code < 200 || code == 204 || code == 304 { return response }
         let length = fields[.contentLength].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
         let source = UpstreamBodySource(received.body)
+        if request.omitsBody {
+            // HEAD: no body, and no length where the upstream gave none (not a `Content-Length: 0`).
+            if length == nil {
+                response.body = .upstream(
+                    UpstreamBody(
+                        source: source, readAhead: 0, size: nil, limit: nil, recording: nil,
+                        upstream: upstream.url.description))
+            }
+            return response
+        }
+        let tap = record.flatMap { recorder.tap(for: request, head: response.head, policy: $0, trace: trace) }
         if let length, length > Int64(Self.bufferedBodyLimit) {
             response.body = .upstream(
                 UpstreamBody(
