@@ -30,7 +30,8 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
     private var refusal: (head: HTTPResponseHead, body: ByteBuffer?)?
     private var refused = false
     /// The versions of the requests passed on whose response head is not written yet, oldest first.
-    private var versions = CircularBuffer<HTTPVersion>()
+    /// Room for one: requests are seldom pipelined, and every connection holds one of these.
+    private var versions = CircularBuffer<HTTPVersion>(initialCapacity: 1)
     /// The response being written ends its connection: its length is told by closing it.
     private var closesAfterResponse = false
 
@@ -82,11 +83,7 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
         case .end where closesAfterResponse:
             closesAfterResponse = false
             owed = max(owed - 1, 0)
-            let written = context.eventLoop.makePromise(of: Void.self)
-            if let promise { written.futureResult.cascade(to: promise) }
-            context.write(data, promise: written)
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+            writeThenClose(context, data, promise: promise, flush: false)
         case .end:
             context.write(data, promise: promise)
             owed = max(owed - 1, 0)
@@ -110,8 +107,20 @@ final class RequestFramingCheck: ChannelDuplexHandler, RemovableChannelHandler {
         refusal = nil
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if let body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        writeThenClose(context, wrapOutboundOut(.end(nil)), promise: nil, flush: true)
+    }
+
+    /// Writes `data` (the end of a response), then closes the connection once it is written.
+    private func writeThenClose(
+        _ context: ChannelHandlerContext, _ data: NIOAny, promise: EventLoopPromise<Void>?, flush: Bool
+    ) {
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+        if let promise { written.futureResult.cascade(to: promise) }
+        if flush {
+            context.writeAndFlush(data, promise: written)
+        } else {
+            context.write(data, promise: written)
+        }
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
         written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
