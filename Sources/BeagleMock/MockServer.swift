@@ -146,16 +146,15 @@ public final class MockServer: Sendable {
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let server = Server(
             childChannelSetup: MockHTTP1Channel(
-                http1: HTTP1Channel(
-                    responder: { request, writer, channel in try await pipeline.respond(request, writer, channel) },
-                    configuration: .init(
-                        additionalChannelHandlers: [
-                            ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
-                            // Last, so that its error reaches only the async channel the body is read from.
-                            BodyDeadlineHandler(timeout: bodyTimeout),
-                        ],
-                        idleTimeout: .seconds(75))
-                ),
+                responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
+                additionalHandlers: {
+                    [
+                        ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
+                        // Last, so that its error reaches only the body's reader.
+                        BodyDeadlineHandler(timeout: bodyTimeout),
+                    ]
+                },
+                idleTimeout: .seconds(75),
                 logger: logger),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),

@@ -18,11 +18,11 @@ struct JournalEventStream: Sendable {
     }
 
     /// Streams to `writer` until the client leaves or the server stops; returns the bytes sent.
-    func send(to writer: consuming ResponseWriter) async throws -> Int64 {
+    func send(to writer: consuming ResponseOutput) async throws -> Int64 {
         let head = HTTPResponse(
             status: .ok,
             headerFields: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"])
-        var body = try await writer.writeHead(head)
+        let body = try await writer.writeHead(head)
         var sent: Int64 = 0
         // The browser reconnects one second after the stream ends (a restart, a reload).
         let hello = ByteBuffer(string: "retry: 1000\n: beagle-mock journal\n\n")
@@ -55,7 +55,7 @@ struct JournalEventStream: Sendable {
                 try await body.write(chunk)
             }
         }
-        try await body.finish(nil)
+        try await body.finish()
         return sent
     }
 }

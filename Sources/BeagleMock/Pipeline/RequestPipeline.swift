@@ -27,7 +27,7 @@ struct RequestPipeline: Sendable {
     let headers = ResponseHeaders()
     private let clock = ContinuousClock()
 
-    func respond(_ request: Request, _ writer: consuming ResponseWriter, _ channel: any Channel) async throws {
+    func respond(_ request: Request, _ writer: consuming ResponseOutput, _ channel: any Channel) async throws {
         let arrived = clock.now
         var request = request
         let head = request.head
@@ -112,7 +112,7 @@ struct RequestPipeline: Sendable {
     /// Sends the mock's own answer (preflight, admin, refusal): no latency, no fault. The admin
     /// API's answers grant no CORS access (`grantsCORS` false): only its own pages read them.
     private func answer(
-        _ response: OutgoingResponse, _ head: HTTPRequest, _ settings: SettingsSnapshot, _ writer: consuming ResponseWriter,
+        _ response: OutgoingResponse, _ head: HTTPRequest, _ settings: SettingsSnapshot, _ writer: consuming ResponseOutput,
         _ recording: RequestRecorder.Recording, grantsCORS: Bool = true
     ) async throws {
         var response = response

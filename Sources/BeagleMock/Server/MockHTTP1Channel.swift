@@ -2,33 +2,68 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOHTTPTypesHTTP1
+import ServiceLifecycle
 
-/// Hummingbird's HTTP/1 channel with ``RequestFramingCheck`` inserted right after NIO's request
-/// decoder, where `HTTP1Channel.Configuration.additionalChannelHandlers` cannot reach: those go
-/// after the conversion to `HTTPRequest`, which hides the version and all but the first `Host`.
+/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: NIO decodes and encodes HTTP/1;
+/// ``RequestFramingCheck`` refuses what NIO lets through; Hummingbird's state handler closes idle
+/// connections and quiesces at shutdown; ``RequestDispatcher`` hands each request to the
+/// pipeline, one at a time, and answers malformed ones 400.
+///
+/// Hummingbird's own HTTP/1 channel wraps the connection in an `NIOAsyncChannel` whose async
+/// streams cost more than the rest of a request (Docs/Benchmarks.md); Hummingbird's `Server`
+/// still accepts the connections and runs the graceful shutdown.
 struct MockHTTP1Channel: ServerChildChannel {
-    /// The async channel Hummingbird serves requests from.
-    typealias Value = HTTP1Channel.Value
+    /// The connection, and the handler that serves it.
+    struct Value: ServerChildChannelValue {
+        let channel: any Channel
+        let dispatcher: NIOLoopBound<RequestDispatcher>
+    }
 
-    /// The channel doing the work.
-    let http1: HTTP1Channel
+    /// Answers each request.
+    let responder: RequestDispatcher.Responder
+    /// Handlers that go between the HTTP types and the dispatcher.
+    let additionalHandlers: @Sendable () -> [any RemovableChannelHandler]
+    /// How long a connection may stay idle.
+    let idleTimeout: Duration
     /// Where refused requests are logged.
     let logger: Logger
 
-    /// Builds Hummingbird's pipeline, then adds the framing check after its request decoder; this
-    /// runs on the channel's event loop before the first read.
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let checkLogger = self.logger
-        return http1.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        return channel.eventLoop.makeCompletedFuture {
             let operations = channel.pipeline.syncOperations
+            // Hummingbird's limits: a flood of headers is refused with 400.
+            var limits = NIOHTTPDecoderLimitConfiguration()
+            limits.maxHeaderFieldSize = 80 * 1024
+            limits.maxHeaderListSize = 80 * 1024
+            limits.maxHeaderFieldCount = 1000
+            try operations.configureHTTPServerPipeline(
+                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
+                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
             let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try operations.addHandler(RequestFramingCheck(logger: checkLogger), position: .after(decoder))
-            return value
+            try operations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            try operations.addHandlers(additionalHandlers())
+            try operations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
+            let dispatcher = RequestDispatcher(responder: responder)
+            try operations.addHandler(dispatcher)
+            return Value(channel: channel, dispatcher: NIOLoopBound(dispatcher, eventLoop: channel.eventLoop))
         }
     }
 
-    /// Serves the requests of one connection, as Hummingbird does.
+    /// Waits until the connection closes and its last request is done; when the server's grace
+    /// period is over, stops the request in flight and closes.
     func handle(value: Value, logger: Logger) async {
-        await http1.handle(value: value, logger: logger)
+        await withTaskCancellationHandler {
+            try? await value.channel.closeFuture.get()
+            let last = try? await value.channel.eventLoop.submit { value.dispatcher.value.requestInFlight }.get() ?? nil
+            await last?.value
+        } onCancel: {
+            value.channel.eventLoop.execute {
+                value.dispatcher.value.cancelInFlight()
+                value.channel.close(promise: nil)
+            }
+        }
     }
 }

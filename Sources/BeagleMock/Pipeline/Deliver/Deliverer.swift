@@ -20,7 +20,7 @@ struct Deliverer: Sendable {
     ///   - omittingBody: a HEAD request.
     func deliver(
         _ decision: FaultDecision, response: OutgoingResponse, omittingBody: Bool,
-        writer: consuming ResponseWriter, channel: any Channel
+        writer: consuming ResponseOutput, channel: any Channel
     ) async throws -> Delivery {
         let wire = RawWire(channel: channel)
         let status = response.head.status.code

@@ -133,20 +133,20 @@ struct OutgoingResponse: Sendable {
     /// Writes the response with correct framing, pacing the body; a HEAD request gets the head
     /// only. Returns the number of body bytes written.
     @discardableResult
-    func write(to writer: consuming ResponseWriter, omittingBody: Bool, pacing: Pacing = .unpaced) async throws -> Int64 {
+    func write(to writer: consuming ResponseOutput, omittingBody: Bool, pacing: Pacing = .unpaced) async throws -> Int64 {
         let head = framedHead
         if omittingBody || (body.count == 0 && body.hasKnownLength) {
             try await writer.writeResponse(head)
             return 0
         }
         if case .buffer(let buffer) = body, pacing == .unpaced {
-            try await writer.write(response: head, body: .init(byteBuffer: buffer))
+            try await writer.write(response: head, body: buffer)
             return Int64(buffer.readableBytes)
         }
-        var bodyWriter = try await writer.writeHead(head)
+        let bodyWriter = try await writer.writeHead(head)
         var pacer = BodyPacer(pacing)
         let sent = try await body.send(pacer: &pacer) { chunk in try await bodyWriter.write(chunk) }
-        try await bodyWriter.finish(nil)
+        try await bodyWriter.finish()
         return sent
     }
 }

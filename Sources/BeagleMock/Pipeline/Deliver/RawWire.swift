@@ -15,14 +15,23 @@ import Darwin
 /// framing, and resets in the middle of a body.
 ///
 /// Writes go through the context of NIO's `HTTPResponseEncoder` (the first handler after the
-/// socket), so they skip HTTP framing; each write completes when the bytes have reached the
-/// kernel, which is what a reset after a partial body needs.
+/// socket), so they skip HTTP framing. A write waits until the kernel has the bytes only when the
+/// connection is not writable (a slow reader); `flush`, `close` and `reset` wait for everything
+/// written before them, which is what a reset after a partial body needs.
 struct RawWire: Sendable {
     let channel: any Channel
 
-    /// Writes bytes as they are and waits until they have been handed to the kernel.
+    /// Writes bytes as they are; waits until the kernel has them when the connection is not
+    /// writable.
     func write(_ bytes: ByteBuffer) async throws {
-        try await channel.eventLoop.flatSubmit { [channel] () -> EventLoopFuture<Void> in
+        let written = send(bytes)
+        guard channel.isWritable, channel.isActive else { return try await written.get() }
+    }
+
+    /// Hands bytes to the encoder's context on the event loop; the future completes when they
+    /// have reached the kernel.
+    private func send(_ bytes: ByteBuffer) -> EventLoopFuture<Void> {
+        channel.eventLoop.flatSubmit { [channel] () -> EventLoopFuture<Void> in
             do {
                 let context = try channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
                 let written = channel.eventLoop.makePromise(of: Void.self)
@@ -31,7 +40,7 @@ struct RawWire: Sendable {
             } catch {
                 return channel.eventLoop.makeFailedFuture(error)
             }
-        }.get()
+        }
     }
 
     /// Writes a response head as HTTP/1.1 text.
@@ -44,16 +53,19 @@ struct RawWire: Sendable {
 
     /// Waits until everything written before, by anyone, has reached the kernel.
     func flush() async throws {
-        try await write(ByteBuffer())
+        try await send(ByteBuffer()).get()
     }
 
-    /// Closes the connection in order (FIN).
+    /// Closes the connection in order (FIN), once what was written has reached the kernel.
     func close() async {
+        try? await flush()
         try? await channel.close()
     }
 
-    /// Resets the connection (RST): SO_LINGER with a zero timeout, then close.
+    /// Resets the connection (RST): SO_LINGER with a zero timeout, then close, once what was
+    /// written has reached the kernel.
     func reset() async {
+        try? await flush()
         if let options = channel as? any SocketOptionProvider {
             _ = try? await options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
         }

@@ -1,0 +1,230 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+
+/// The last handler of a connection: hands each request to the pipeline, one at a time.
+///
+/// A request's task runs on Swift's global executor, off the event loops, so that a heavy request
+/// (a long journal, a large template) never holds up the I/O of other connections. Requests
+/// pipelined behind it wait here, and reading from the socket pauses, until its response has been
+/// written. A request's body streams to its task with back-pressure: reading pauses while the
+/// task has not taken what came. Bytes that are not HTTP get 400 and the connection closes, once
+/// the request in flight has had its answer.
+final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    /// Answers one request, writing to the output; a thrown error closes the connection.
+    typealias Responder = @Sendable (Request, consuming ResponseOutput, any Channel) async throws -> Void
+
+    private typealias BodyProducer = NIOThrowingAsyncSequenceProducer<
+        ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, BodyDemand
+    >
+
+    private let responder: Responder
+    /// The task of the request in the pipeline.
+    private var inFlight: Task<Void, Never>?
+    /// Whether the request in the pipeline has been read to its end.
+    private var requestEnded = false
+    /// Its body, while it is still arriving.
+    private var body: BodyProducer.Source?
+    /// Whether the pipeline has asked for no more body for now.
+    private var bodyPaused = false
+    /// Parts of the requests pipelined behind the one in flight.
+    private var waiting = CircularBuffer<HTTPRequestPart>()
+    /// A read asked for while reading was paused.
+    private var readPending = false
+    /// The client will send nothing more (half-close), or sent bytes that are not HTTP.
+    private var inputDone = false
+    private var context: ChannelHandlerContext?
+
+    init(responder: @escaping Responder) {
+        self.responder = responder
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        waiting.append(unwrapInboundIn(data))
+        drain(context)
+    }
+
+    /// Hands the waiting parts on, up to the end of the request in flight or a pause in its body.
+    private func drain(_ context: ChannelHandlerContext) {
+        while let part = waiting.first {
+            if inFlight != nil, requestEnded { return }  // The next request waits for this answer.
+            if case .body = part, bodyPaused { return }
+            waiting.removeFirst()
+            take(part, context: context)
+        }
+        // A body the client stopped sending before its end.
+        if inputDone, let body {
+            body.finish(ChannelError.eof)
+            self.body = nil
+        }
+    }
+
+    private func take(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+        switch part {
+        case .head(let head):
+            start(head, context: context)
+        case .body(let buffer):
+            guard let body else { return }
+            if body.yield(buffer) == .stopProducing { bodyPaused = true }
+        case .end:
+            requestEnded = true
+            body?.finish()
+            body = nil
+        }
+    }
+
+    /// Reading goes on while a request is in flight, so that a client that leaves is noticed,
+    /// but stops while its body is paused or when enough pipelined parts wait.
+    func read(context: ChannelHandlerContext) {
+        if mayRead {
+            context.read()
+        } else {
+            readPending = true
+        }
+    }
+
+    private var mayRead: Bool { !bodyPaused && waiting.count < Self.readAhead }
+
+    /// How many request parts may wait before reading pauses.
+    private static let readAhead = 16
+
+    /// Reads again if a read was held back and reading may go on.
+    private func resumeReading(_ context: ChannelHandlerContext) {
+        guard readPending, mayRead else { return }
+        readPending = false
+        context.read()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event {
+            inputDone = true
+            drain(context)
+            closeIfDone(context)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // An error while a body arrives (too slow, malformed) reaches whoever reads the body.
+        if let body {
+            body.finish(error)
+            self.body = nil
+            return
+        }
+        guard error is HTTPParserError else {
+            context.close(promise: nil)
+            return
+        }
+        inputDone = true
+        waiting.removeAll()
+        guard inFlight == nil else { return }  // Closed once the response has been written.
+        let refusal = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
+        context.write(wrapOutboundOut(.head(refusal)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        body?.finish(ChannelError.eof)
+        body = nil
+        waiting.removeAll()
+        context.fireChannelInactive()
+    }
+
+    /// Stops the request in the pipeline: the server's grace period is over.
+    func cancelInFlight() {
+        inFlight?.cancel()
+    }
+
+    /// The task of the request in the pipeline, if one is.
+    var requestInFlight: Task<Void, Never>? { inFlight }
+
+    private func start(_ head: HTTPRequest, context: ChannelHandlerContext) {
+        let requestBody: RequestBody
+        requestEnded = false
+        if Self.hasBody(head) {
+            let producer = BodyProducer.makeSequence(
+                elementType: ByteBuffer.self, failureType: (any Error).self,
+                backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8),
+                finishOnDeinit: false,
+                delegate: BodyDemand(eventLoop: context.eventLoop, dispatcher: NIOLoopBound(self, eventLoop: context.eventLoop)))
+            body = producer.source
+            bodyPaused = false
+            requestBody = RequestBody(asyncSequence: producer.sequence)
+        } else {
+            requestBody = RequestBody(buffer: ByteBuffer())
+        }
+        let request = Request(head: head, body: requestBody)
+        let channel = context.channel
+        let responder = self.responder
+        let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)
+        inFlight = Task {
+            do {
+                try await responder(request, ResponseOutput(channel: channel), channel)
+            } catch {
+                channel.close(promise: nil)
+            }
+            channel.eventLoop.execute { dispatcher.value.requestDone() }
+        }
+    }
+
+    /// Called on the event loop once a request's task has ended: the next one may start.
+    private func requestDone() {
+        inFlight = nil
+        body?.finish(ChannelError.eof)
+        body = nil
+        bodyPaused = false
+        guard let context else { return }
+        drain(context)
+        closeIfDone(context)
+        resumeReading(context)
+    }
+
+    /// Closes a connection whose client will send no more, once nothing is left to answer.
+    private func closeIfDone(_ context: ChannelHandlerContext) {
+        guard inputDone, inFlight == nil, waiting.isEmpty else { return }
+        context.close(promise: nil)
+    }
+
+    /// Called on the event loop when the pipeline wants more body.
+    fileprivate func resumeBody() {
+        bodyPaused = false
+        guard let context else { return }
+        drain(context)
+        resumeReading(context)
+    }
+
+    /// Whether a request's head announces a body.
+    private static func hasBody(_ head: HTTPRequest) -> Bool {
+        if head.headerFields[.transferEncoding] != nil { return true }
+        guard let length = head.headerFields[.contentLength] else { return false }
+        return length != "0"
+    }
+}
+
+/// Tells the dispatcher when the pipeline wants more of a request's body.
+struct BodyDemand: NIOAsyncSequenceProducerDelegate {
+    let eventLoop: any EventLoop
+    fileprivate let dispatcher: NIOLoopBound<RequestDispatcher>
+
+    func produceMore() {
+        let dispatcher = self.dispatcher
+        eventLoop.execute { dispatcher.value.resumeBody() }
+    }
+
+    func didTerminate() {}
+}
