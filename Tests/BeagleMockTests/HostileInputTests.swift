@@ -166,6 +166,24 @@ import Testing
         }
     }
 
+    /// A request pipelined behind one whose response says `Connection: close` is neither answered
+    /// nor run (it would reach the journal).
+    @Test func nothingIsRunAfterAResponseThatClosesTheConnection() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "GET /home HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\nGET /second HTTP/1.1\r\nHost: x\r\n\r\n")
+            let (bytes, ending) = await connection.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 200 OK"))
+            #expect(text.components(separatedBy: "HTTP/1.1 ").count == 2, "\(text)")
+            #expect(ending == .closed)
+            let journal = try #require(await HTTPProbe.request(port: server.port, target: "/__admin/requests"))
+            #expect(journal.text.contains("/home"))
+            #expect(!journal.text.contains("/second"), "\(journal.text)")
+        }
+    }
+
     @Test func clientsThatVanishMidResponseDoNotHurt() async throws {
         let big = String(repeating: "v", count: 2_000_000)
         try await withMockServer(files: Self.files.merging(["images/big.txt": big]) { $1 }) { server, _ in

@@ -75,6 +75,10 @@ import Testing
         }
     }
 
+    /// How long a test waits for a body of megabytes to come through the proxy: the whole suite
+    /// shares two cores, and each piece of such a body is a hop between tasks.
+    static let longBodyTimeout = Duration.seconds(60)
+
     /// A chunked upstream answer of `megabytes` MiB, a different byte value in each MiB.
     static func longChunkedAnswer(megabytes: Int) -> (answer: [UInt8], body: [UInt8]) {
         var answer = Array("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
@@ -91,7 +95,8 @@ import Testing
         let (answer, body) = Self.longChunkedAnswer(megabytes: 9)
         try await withCannedServer(.answer(answer)) { upstream in
             try await withProxy(to: "http://127.0.0.1:\(upstream.port)") { mock, _ in
-                let response = try #require(try await HTTPProbe.request(port: mock.port, target: "/long.bin"))
+                let response = try #require(
+                    try await HTTPProbe.request(port: mock.port, target: "/long.bin", timeout: Self.longBodyTimeout))
                 #expect(response.status == 200)
                 #expect(response.header("Transfer-Encoding") == "chunked")
                 #expect(response.header("Content-Length") == nil)
@@ -108,7 +113,7 @@ import Testing
             try await withProxy(to: "http://127.0.0.1:\(upstream.port)") { mock, _ in
                 let connection = try await RawConnection.connect(port: mock.port)
                 try await connection.send("GET /long.bin HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
-                let (bytes, ending) = await connection.readToEnd()
+                let (bytes, ending) = await connection.readToEnd(timeout: Self.longBodyTimeout)
                 await connection.close()
                 #expect(ending == .closed)
                 let headEnd = try #require(bytes.firstRange(of: Array("\r\n\r\n".utf8)))
@@ -132,7 +137,7 @@ import Testing
             ) { mock, _ in
                 let connection = try await RawConnection.connect(port: mock.port)
                 try await connection.send("GET /long.bin HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                let (bytes, ending) = await connection.readToEnd()
+                let (bytes, ending) = await connection.readToEnd(timeout: Self.longBodyTimeout)
                 await connection.close()
                 #expect(ending == .closed)
                 let text = String(decoding: bytes.prefix(400), as: UTF8.self)

@@ -215,7 +215,8 @@ import Testing
                     $0.logger = log.logger
                 }
             ) { mock, folder in
-                let response = try #require(try await HTTPProbe.request(port: mock.port, target: "/long.bin"))
+                let response = try #require(
+                    try await HTTPProbe.request(port: mock.port, target: "/long.bin", timeout: ProxyTests.longBodyTimeout))
                 #expect(response.body.count == body.count)
                 #expect(await log.wait { entries in entries.contains { $0.message.hasPrefix("recorded GET /long.bin") } })
                 let saved = try Data(contentsOf: URL(fileURLWithPath: folder.screens + "/long.bin"))

@@ -8,10 +8,12 @@ import NIOHTTPTypes
 ///
 /// A request's task runs on Swift's global executor, off the event loops, so that a heavy request
 /// (a long journal, a large template) never holds up the I/O of other connections. Requests
-/// pipelined behind it wait here, and reading from the socket pauses, until its response has been
-/// written. A request's body streams to its task with back-pressure: reading pauses while the
-/// task has not taken what came. Bytes that are not HTTP get 400 and the connection closes, once
-/// the request in flight has had its answer.
+/// pipelined behind it wait here until its response has been written; reading goes on, so that a
+/// client that leaves is noticed, until 16 parts wait. After
+/// a response that says `Connection: close` no further request is started. A request's body
+/// streams to its task with back-pressure: reading pauses while the task has not taken what came.
+/// Bytes that are not HTTP get 400 and the connection closes, once the request in flight has had
+/// its answer.
 final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -39,6 +41,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var readPending = false
     /// The client will send nothing more (half-close), or sent bytes that are not HTTP.
     private var inputDone = false
+    /// A response said `Connection: close`: no request after it is started.
+    private var closing = false
+    /// The end of the last response written, so that a close waits for it to leave.
+    private var lastEnd: EventLoopFuture<Void>?
     private var context: ChannelHandlerContext?
 
     init(responder: @escaping Responder) {
@@ -53,6 +59,20 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         self.context = nil
     }
 
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let head):
+            if head.headerFields[.connection]?.lowercased() == "close" { closing = true }
+            context.write(data, promise: promise)
+        case .end:
+            let written = promise ?? context.eventLoop.makePromise()
+            lastEnd = written.futureResult
+            context.write(data, promise: written)
+        case .body:
+            context.write(data, promise: promise)
+        }
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         waiting.append(unwrapInboundIn(data))
         drain(context)
@@ -62,6 +82,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private func drain(_ context: ChannelHandlerContext) {
         while let part = waiting.first {
             if inFlight != nil, requestEnded { return }  // The next request waits for this answer.
+            if closing { return }  // The connection closes after this answer.
             if case .body = part, bodyPaused { return }
             waiting.removeFirst()
             take(part, context: context)
@@ -97,7 +118,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    private var mayRead: Bool { !bodyPaused && waiting.count < Self.readAhead }
+    private var mayRead: Bool { !bodyPaused && !closing && waiting.count < Self.readAhead }
 
     /// How many request parts may wait before reading pauses.
     private static let readAhead = 16
@@ -194,10 +215,12 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         resumeReading(context)
     }
 
-    /// Closes a connection whose client will send no more, once nothing is left to answer.
+    /// Closes a connection whose client will send no more, once nothing is left to answer and the
+    /// last response has left (a close drops what NIO has not yet handed to the kernel).
     private func closeIfDone(_ context: ChannelHandlerContext) {
         guard inputDone, inFlight == nil, waiting.isEmpty else { return }
-        context.close(promise: nil)
+        guard let lastEnd else { return context.close(promise: nil) }
+        lastEnd.whenComplete { _ in context.close(promise: nil) }
     }
 
     /// Called on the event loop when the pipeline wants more body.
