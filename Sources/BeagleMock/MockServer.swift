@@ -130,6 +130,7 @@ public final class MockServer: Sendable {
                 screens: store.served.screens, images: store.served.images, configPath: configPath,
                 logger: configuration.logger),
             logger: configuration.logger)
+        let stopping = StopSignal()
         let pipeline = RequestPipeline(
             settings: settings,
             reader: RequestReader(maxBodySize: configuration.maxRequestBodySize),
@@ -138,7 +139,8 @@ public final class MockServer: Sendable {
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
-            admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now))
+            admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now),
+            stopping: stopping)
         let logger = configuration.logger
         let bodyTimeout = configuration.bodyTimeout
         // Hummingbird's own lines ("Server started…") would repeat the banner.
@@ -163,11 +165,12 @@ public final class MockServer: Sendable {
             logger: serverLogger
         )
         var groupConfiguration = ServiceGroupConfiguration(
-            // Shut down last to first: the live journal's streams end before the server waits for
-            // the requests in flight.
+            // Shut down last to first: hangs are cut and the live journal's streams end before the
+            // server waits for the requests in flight.
             services: [
                 .init(service: server), .init(service: ConfigReloadService(reloader: configReloader)),
                 .init(service: JournalFeedService(feed: journal.feed)),
+                .init(service: StopSignalService(signal: stopping)),
             ],
             gracefulShutdownSignals: gracefulShutdownSignals,
             logger: Logger(label: "beagle-mock.lifecycle", factory: { _ in SwiftLogNoOpLogHandler() })
@@ -245,6 +248,17 @@ private struct JournalFeedService: Service {
     func run() async throws {
         try? await gracefulShutdown()
         feed.finishAll()
+    }
+}
+
+/// Raises the stop signal as soon as the server's graceful shutdown begins: first, as the services
+/// shut down last to first.
+private struct StopSignalService: Service {
+    let signal: StopSignal
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        signal.raise()
     }
 }
 

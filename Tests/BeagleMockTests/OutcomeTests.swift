@@ -60,6 +60,42 @@ import Testing
         #expect(server.server.journal.read(limit: 1).entries.first?.outcome == .shutdown)
     }
 
+    /// A hang is cut as soon as a stop begins, not when the grace period runs out: the connection
+    /// closes in order (FIN), the outcome is shutdown, and the stop does not wait for the period.
+    @Test func aHangIsCutWhenTheStopBegins() async throws {
+        let log = LogCapture()
+        let folder = try TemporaryScreens(Self.files)
+        defer { folder.remove() }
+        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        configuration.logger = log.logger
+        configuration.flags = CommandLineSettings(hangMax: .seconds(600))
+        configuration.shutdownGracePeriod = .seconds(60)
+        let server = try await MockServer.start(configuration)
+        let connection: RawConnection
+        let clock = ContinuousClock()
+        let stopped: ContinuousClock.Duration
+        do {
+            connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: hang\r\n\r\n")
+            let (bytes, ending) = await connection.readToEnd(timeout: .milliseconds(300))
+            #expect(bytes.isEmpty && ending == .open)
+            let stopping = clock.now
+            try await server.stop()
+            stopped = clock.now - stopping
+        } catch {
+            try? await server.stop()
+            throw error
+        }
+        let (bytes, ending) = await connection.readToEnd(timeout: .seconds(5))
+        await connection.close()
+        #expect(bytes.isEmpty)
+        #expect(ending == .closed)
+        #expect(stopped < .seconds(30), "the stop waited \(stopped) for the hang")
+        let line = try #require(log.requests(path: "/home").first)
+        #expect(line.message.contains("outcome=shutdown"), "\(line.message)")
+        #expect(server.server.journal.read(limit: 1).entries.first?.outcome == .shutdown)
+    }
+
     /// A streamed file that shrinks while it is sent is the server's failure: the outcome says so,
     /// and an error names the file.
     @Test func aFileThatShrinksWhileStreamedIsAServerError() async throws {

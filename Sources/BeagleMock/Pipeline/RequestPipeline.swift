@@ -24,6 +24,8 @@ struct RequestPipeline: Sendable {
     let source: ResponseSource
     let recorder: RequestRecorder
     let admin: AdminAPI
+    /// Raised when the server begins to stop (a hang ends then).
+    let stopping: StopSignal
     let headers = ResponseHeaders()
     private let clock = ContinuousClock()
 
@@ -99,7 +101,7 @@ struct RequestPipeline: Sendable {
             }
             headers.add(
                 to: &response, request: head, headers: planned.headers, settings: settings, closing: decision.closesConnection)
-            let delivery = try await Deliverer(hangMax: settings.hangMax).deliver(
+            let delivery = try await Deliverer(hangMax: settings.hangMax, stopping: stopping).deliver(
                 decision, response: response, omittingBody: planned.omitsBody, writer: writer, channel: channel)
             recorder.finish(recording, delivery, upstream: response.upstream)
         } catch {

@@ -1,7 +1,6 @@
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
-import ServiceLifecycle
 
 /// The deliver stage: acts out a ``FaultDecision`` on the wire (Docs/LatencyAndFaults.md, "Faults"):
 /// the shaped response with correct framing and pacing, or bytes and connection endings that no
@@ -12,6 +11,8 @@ struct Deliverer: Sendable {
 
     /// How long a hang lasts at most.
     let hangMax: Duration
+    /// Raised when the server begins to stop: a hang ends then.
+    let stopping: StopSignal
 
     /// The answer for `decision`, given the response the route would have had.
     ///
@@ -76,11 +77,16 @@ struct Deliverer: Sendable {
         let ended = await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 do {
-                    try await cancelWhenGracefulShutdown { try await Task.sleep(for: hangMax) }
+                    try await Task.sleep(for: hangMax)
                     return .hangExpired
                 } catch {
+                    // The request's task cancelled: the grace period of a stop ran out.
                     return .shutdown
                 }
+            }
+            group.addTask {
+                await stopping.wait()
+                return .shutdown
             }
             group.addTask {
                 // The client closing its side (a FIN) leaves the channel open, as Hummingbird
