@@ -184,6 +184,25 @@ import Testing
         }
     }
 
+    /// Bytes that are not HTTP, pipelined behind whole requests while the first is still being
+    /// answered: the whole ones are answered in order, then a 400, then the connection closes.
+    @Test func wholeRequestsBeforeBytesThatAreNotHTTPAreAnsweredFirst() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 300ms\r\n\r\n"
+                    + "GET /second HTTP/1.1\r\nHost: x\r\n\r\n" + "NOT HTTP AT ALL\u{01}\r\n\r\n")
+            let (bytes, ending) = await connection.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            // Each response's status line, which follows the body before it.
+            let statuses = text.components(separatedBy: "HTTP/1.1 ").dropFirst().map {
+                $0.components(separatedBy: "\r\n")[0]
+            }
+            #expect(statuses == ["200 OK", "404 Not Found", "400 Bad Request"], "\(text)")
+            #expect(ending == .closed)
+        }
+    }
+
     @Test func clientsThatVanishMidResponseDoNotHurt() async throws {
         let big = String(repeating: "v", count: 2_000_000)
         try await withMockServer(files: Self.files.merging(["images/big.txt": big]) { $1 }) { server, _ in

@@ -75,6 +75,21 @@ import Testing
         }
     }
 
+    /// A body that runs out of time while its request waits behind a slow one: the slow one is
+    /// still answered, then the late body gets its 408.
+    @Test func aLateBodyQueuedBehindASlowRequestGets408AfterIt() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 800ms\r\n\r\n"
+                    + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{\"a\"")
+            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
+            let refusal = await connection.readResponse(timeout: Self.bound)
+            #expect(refusal?.status == 408)
+            await connection.close()
+        }
+    }
+
     @Test func aBodyThatArrivesInTimeIsAnswered() async throws {
         try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)

@@ -12,8 +12,8 @@ import NIOHTTPTypes
 /// client that leaves is noticed, until 16 parts wait. After
 /// a response that says `Connection: close` no further request is started. A request's body
 /// streams to its task with back-pressure: reading pauses while the task has not taken what came.
-/// Bytes that are not HTTP get 400 and the connection closes, once the request in flight has had
-/// its answer.
+/// Bytes that are not HTTP get 400 and the connection closes, once the whole requests that came
+/// before them have had their answers.
 final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -35,14 +35,17 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var body: BodyProducer.Source?
     /// Whether the pipeline has asked for no more body for now.
     private var bodyPaused = false
-    /// Parts of the requests pipelined behind the one in flight.
-    private var waiting = CircularBuffer<HTTPRequestPart>()
+    /// What arrived behind the request in flight: parts of the requests pipelined behind it, and
+    /// errors for a body among them, in the order they came.
+    private var waiting = CircularBuffer<Arrival>()
     /// A read asked for while reading was paused.
     private var readPending = false
     /// The client will send nothing more (half-close), or sent bytes that are not HTTP.
     private var inputDone = false
     /// A response said `Connection: close`: no request after it is started.
     private var closing = false
+    /// Bytes that are not HTTP arrived: a 400 follows the last answer, then the connection closes.
+    private var refusing = false
     /// The end of the last response written, so that a close waits for it to leave.
     private var lastEnd: EventLoopFuture<Void>?
     private var context: ChannelHandlerContext?
@@ -73,19 +76,33 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Something that arrived on the connection, for the request it belongs to.
+    private enum Arrival {
+        case part(HTTPRequestPart)
+        /// The body being read failed here (too slow, malformed): its reader gets the error after
+        /// the bytes that came before it.
+        case bodyFailure(any Error)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        waiting.append(unwrapInboundIn(data))
+        waiting.append(.part(unwrapInboundIn(data)))
         drain(context)
     }
 
     /// Hands the waiting parts on, up to the end of the request in flight or a pause in its body.
     private func drain(_ context: ChannelHandlerContext) {
-        while let part = waiting.first {
+        while let arrival = waiting.first {
             if inFlight != nil, requestEnded { return }  // The next request waits for this answer.
             if closing { return }  // The connection closes after this answer.
-            if case .body = part, bodyPaused { return }
+            if case .part(.body) = arrival, bodyPaused { return }
             waiting.removeFirst()
-            take(part, context: context)
+            switch arrival {
+            case .part(let part):
+                take(part, context: context)
+            case .bodyFailure(let error):
+                body?.finish(error)
+                body = nil
+            }
         }
         // A body the client stopped sending before its end.
         if inputDone, let body {
@@ -140,10 +157,11 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // An error while a body arrives (too slow, malformed) reaches whoever reads the body.
-        if let body {
-            body.finish(error)
-            self.body = nil
+        // An error while a body arrives (too slow, malformed) reaches whoever reads the body, also
+        // when that request waits behind another.
+        if bodyArriving {
+            waiting.append(.bodyFailure(error))
+            drain(context)
             return
         }
         guard error is HTTPParserError else {
@@ -151,12 +169,22 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             return
         }
         inputDone = true
-        waiting.removeAll()
-        guard inFlight == nil else { return }  // Closed once the response has been written.
-        let refusal = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
-        context.write(wrapOutboundOut(.head(refusal)), promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        context.close(promise: nil)
+        refusing = true
+        // A request the bad bytes cut short is dropped; the whole ones before it are answered.
+        while let last = waiting.last {
+            if case .part(.end) = last { break }
+            waiting.removeLast()
+        }
+        drain(context)
+        closeIfDone(context)
+    }
+
+    /// Whether a request's body is on its way: that of the request in flight, or of the last one
+    /// waiting (whose end has not arrived).
+    private var bodyArriving: Bool {
+        guard let last = waiting.last else { return body != nil }
+        if case .part(.end) = last { return false }
+        return true
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -216,9 +244,19 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Closes a connection whose client will send no more, once nothing is left to answer and the
-    /// last response has left (a close drops what NIO has not yet handed to the kernel).
+    /// last response has left (a close drops what NIO has not yet handed to the kernel); after
+    /// bytes that are not HTTP, a 400 goes first.
     private func closeIfDone(_ context: ChannelHandlerContext) {
         guard inputDone, inFlight == nil, waiting.isEmpty else { return }
+        if refusing, !closing {
+            refusing = false
+            closing = true
+            let refusal = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
+            let written = context.eventLoop.makePromise(of: Void.self)
+            context.write(wrapOutboundOut(.head(refusal)), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+            lastEnd = written.futureResult
+        }
         guard let lastEnd else { return context.close(promise: nil) }
         lastEnd.whenComplete { _ in context.close(promise: nil) }
     }
