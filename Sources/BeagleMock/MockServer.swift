@@ -151,7 +151,7 @@ public final class MockServer: Sendable {
                 responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
                 additionalHandlers: {
                     [
-                        ProtocolErrorLog(logger: logger), CloseAfterResponseHandler(), ClientDepartureHandler(),
+                        ProtocolErrorLog(logger: logger), ClientDepartureHandler(),
                         // Last, so that its error reaches only the body's reader.
                         BodyDeadlineHandler(timeout: bodyTimeout),
                     ]

@@ -9,8 +9,8 @@ import NIOHTTPTypes
 /// A request's task runs on Swift's global executor, off the event loops, so that a heavy request
 /// (a long journal, a large template) never holds up the I/O of other connections. Requests
 /// pipelined behind it wait here until its response has been written; reading goes on, so that a
-/// client that leaves is noticed, until 16 parts wait. After
-/// a response that says `Connection: close` no further request is started. A request's body
+/// client that leaves is noticed, until 16 parts wait. A response that says `Connection: close`
+/// closes the connection once written, and no request after it is started. A request's body
 /// streams to its task with back-pressure: reading pauses while the task has not taken what came.
 /// Bytes that are not HTTP get 400 and the connection closes, once the whole requests that came
 /// before them have had their answers.
@@ -65,12 +65,16 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
-            if head.headerFields[.connection]?.lowercased() == "close" { closing = true }
+            if head.status.code >= 200, head.headerFields[.connection]?.lowercased() == "close" { closing = true }
             context.write(data, promise: promise)
         case .end:
             let written = promise ?? context.eventLoop.makePromise()
             lastEnd = written.futureResult
             context.write(data, promise: written)
+            // A response that says `Connection: close` ends the connection (Hummingbird's state
+            // handler honours only the request's): clients that pool connections would otherwise
+            // send a request again, silently, after a later fault.
+            if closing { close(context, after: written.futureResult) }
         case .body:
             context.write(data, promise: promise)
         }
@@ -258,7 +262,12 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             lastEnd = written.futureResult
         }
         guard let lastEnd else { return context.close(promise: nil) }
-        lastEnd.whenComplete { _ in context.close(promise: nil) }
+        close(context, after: lastEnd)
+    }
+
+    /// Closes the connection once `written` (the end of a response) has been written.
+    private func close(_ context: ChannelHandlerContext, after written: EventLoopFuture<Void>) {
+        written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
     /// Called on the event loop when the pipeline wants more body.
