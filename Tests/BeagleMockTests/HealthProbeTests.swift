@@ -147,7 +147,9 @@ import Testing
             let elapsed = clock.now - start
             #expect(outcome.failure?.description == "no answer within 300ms")
             #expect(elapsed >= .milliseconds(300))
-            #expect(elapsed < .seconds(5))
+            // Far below forever, far above 300 ms: the suite's tasks share two cores, and with
+            // one of them busy the timer's wake-up has come 4.8 s late.
+            #expect(elapsed < .seconds(20))
         }
     }
 

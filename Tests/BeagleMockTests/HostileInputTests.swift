@@ -186,12 +186,16 @@ import Testing
 
     /// Bytes that are not HTTP, pipelined behind whole requests while the first is still being
     /// answered: the whole ones are answered in order, then a 400, then the connection closes.
-    @Test func wholeRequestsBeforeBytesThatAreNotHTTPAreAnsweredFirst() async throws {
+    /// With `junk` bytes after them, more than one read takes: the decoder fails each read after
+    /// the first, which changes nothing.
+    @Test(arguments: [0, 200_000])
+    func wholeRequestsBeforeBytesThatAreNotHTTPAreAnsweredFirst(junk: Int) async throws {
         try await withMockServer(files: Self.files) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send(
                 "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 300ms\r\n\r\n"
-                    + "GET /second HTTP/1.1\r\nHost: x\r\n\r\n" + "NOT HTTP AT ALL\u{01}\r\n\r\n")
+                    + "GET /second HTTP/1.1\r\nHost: x\r\n\r\n" + "NOT HTTP AT ALL\u{01}\r\n\r\n"
+                    + String(repeating: "j", count: junk))
             let (bytes, ending) = await connection.readToEnd()
             let text = String(decoding: bytes, as: UTF8.self)
             // Each response's status line, which follows the body before it.

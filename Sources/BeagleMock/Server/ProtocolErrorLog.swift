@@ -3,8 +3,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Logs requests refused before they reach the responder: bytes that are not HTTP, header floods,
-/// oversized headers. Hummingbird answers them 400 and closes the connection; without this
-/// handler they would leave no trace in the log.
+/// oversized headers. `RequestDispatcher` answers them 400 (after the requests before them) and
+/// closes the connection; without this handler they would leave no trace in the log.
 final class ProtocolErrorLog: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 

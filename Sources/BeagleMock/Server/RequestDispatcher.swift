@@ -12,8 +12,9 @@ import NIOHTTPTypes
 /// client that leaves is noticed, until 16 parts wait. A response that says `Connection: close`
 /// closes the connection once written, and no request after it is started. A request's body
 /// streams to its task with back-pressure: reading pauses while the task has not taken what came.
-/// Bytes that are not HTTP get 400 and the connection closes, once the whole requests that came
-/// before them have had their answers.
+/// Bytes that are not HTTP between requests get 400 and the connection closes, once the whole
+/// requests that came before them have had their answers; inside a body, they fail that body's
+/// read.
 final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias OutboundIn = HTTPResponsePart
@@ -42,7 +43,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var readPending = false
     /// The client will send nothing more (half-close), or sent bytes that are not HTTP.
     private var inputDone = false
-    /// A response said `Connection: close`: no request after it is started.
+    /// A response said `Connection: close` (or the 400 for bytes that are not HTTP was sent): no
+    /// request after it is started, and the connection closes once it is written.
     private var closing = false
     /// Bytes that are not HTTP arrived: a 400 follows the last answer, then the connection closes.
     private var refusing = false
@@ -72,7 +74,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             lastEnd = written.futureResult
             context.write(data, promise: written)
             // A response that says `Connection: close` ends the connection (Hummingbird's state
-            // handler honours only the request's): clients that pool connections would otherwise
+            // handler does not look at the header): clients that pool connections would otherwise
             // send a request again, silently, after a later fault.
             if closing { close(context, after: written.futureResult) }
         case .body:
@@ -161,6 +163,9 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // After bytes that are not HTTP, the decoder fails every later read: the answers owed and
+        // the 400 go out first, whatever the client still sends.
+        if refusing { return }
         // An error while a body arrives (too slow, malformed) reaches whoever reads the body, also
         // when that request waits behind another.
         if bodyArriving {
@@ -172,13 +177,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
+        // Between requests (inside a body they went to its reader, above): the whole requests
+        // before them are answered, then the 400.
         inputDone = true
         refusing = true
-        // A request the bad bytes cut short is dropped; the whole ones before it are answered.
-        while let last = waiting.last {
-            if case .part(.end) = last { break }
-            waiting.removeLast()
-        }
         drain(context)
         closeIfDone(context)
     }
