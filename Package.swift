@@ -42,11 +42,14 @@ let package = Package(
             dependencies: ["BeagleNetworking", "BeagleScreens"],
             swiftSettings: strictSettings
         ),
+        // The system calls Swift cannot make itself (openat2 for the screens folder's opens).
+        .target(name: "CSystemCalls"),
         // The mock server as a library.
         .target(
             name: "BeagleMock",
             dependencies: [
                 "BeagleScreens",
+                "CSystemCalls",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -102,7 +105,7 @@ let package = Package(
         .testTarget(
             name: "BeagleMockTests",
             dependencies: [
-                "BeagleMock", "MockTestSupport",
+                "BeagleMock", "CSystemCalls", "MockTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),

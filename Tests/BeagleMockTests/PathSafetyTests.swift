@@ -1,4 +1,5 @@
 import BeagleMock
+import CSystemCalls
 import Foundation
 import MockTestSupport
 import Testing
@@ -99,6 +100,25 @@ import Testing
             #expect(response.text == body)
         }
     }
+
+    #if os(Linux)
+    /// The open that spares a served file its `readlink` (openat2 with RESOLVE_NO_SYMLINKS) takes
+    /// no link anywhere on the way: for a link it fails with ELOOP, and the file is then opened
+    /// the old way and judged by the path the kernel gives (the tests above).
+    @Test func theOpenWithoutSymlinksRefusesEveryLink() throws {
+        let folder = try Self.makeFolder()
+        defer { folder.remove() }
+        let plain = beagle_open_without_symlinks(folder.screens + "/inside/ok.json", O_RDONLY | O_CLOEXEC)
+        #expect(plain >= 0)
+        if plain >= 0 { close(plain) }
+        for link in ["/alias.json", "/more/ok.json", "/leak.json"] {
+            let descriptor = beagle_open_without_symlinks(folder.screens + link, O_RDONLY | O_CLOEXEC)
+            let error = errno
+            #expect(descriptor == -1, "\(link)")
+            #expect(error == ELOOP, "\(link)")
+        }
+    }
+    #endif
 
     @Test func configGivenElsewhereIsNotServedEither() async throws {
         let folder = try Self.makeFolder()

@@ -1,3 +1,5 @@
+import CSystemCalls
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -26,13 +28,24 @@ struct ContainedRoot: Sendable {
     /// Opens the regular file at `relative` (segments already free of `.`, `..`, separators and
     /// control characters; see `RequestPath`), or nil when nothing servable is there.
     func regularFile(at relative: String) -> OpenedFile? {
+        let path = prefix + relative
         // Non-blocking, so that a FIFO planted in the folder cannot hold the open; regular files
         // ignore the flag.
-        let descriptor = open(prefix + relative, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        guard let status = FileStatus.fstat(descriptor), status.kind == .regular,
-            let real = Self.path(of: descriptor), contains(real)
-        else {
+        let flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+        // Opened with no symlink on the way, what was opened is `path` itself: the root is a real
+        // path and `relative` has no `.` or `..` segment, so there is no need to ask the kernel
+        // (a `readlink`, the costliest call of a file served). Through a symlink, or on a kernel
+        // without openat2, the file is opened as before and judged by what the kernel says.
+        var descriptor = beagle_open_without_symlinks(path, flags)
+        var real: String? = path
+        if descriptor < 0 {
+            // Missing before any symlink: an open that follows symlinks would miss it too.
+            guard errno != ENOENT, errno != ENOTDIR else { return nil }
+            descriptor = open(path, flags)
+            guard descriptor >= 0 else { return nil }
+            real = Self.path(of: descriptor)
+        }
+        guard let status = FileStatus.fstat(descriptor), status.kind == .regular, let real, contains(real) else {
             close(descriptor)
             return nil
         }

@@ -1,0 +1,13 @@
+#ifndef C_SYSTEM_CALLS_H
+#define C_SYSTEM_CALLS_H
+
+/// Opens `path` with `flags` only when no component of it is a symbolic link: Linux's openat2(2)
+/// with RESOLVE_NO_SYMLINKS, which Swift cannot call itself (`syscall` is variadic).
+///
+/// Returns the descriptor, or -1 with errno set: ELOOP when a component is a symbolic link,
+/// ENOSYS when the kernel (or a container's seccomp filter) does not offer openat2, open's usual
+/// errors otherwise. Once openat2 has been refused, later calls return ENOSYS at once. Elsewhere
+/// than on Linux, always -1 with ENOSYS.
+int beagle_open_without_symlinks(const char *path, int flags);
+
+#endif
