@@ -37,22 +37,16 @@ import Testing
     /// blamed on the client.
     @Test func aRequestCutByShutdownSaysSo() async throws {
         let log = LogCapture()
-        let folder = try TemporaryScreens(Self.files)
-        defer { folder.remove() }
-        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
-        configuration.logger = log.logger
-        configuration.shutdownGracePeriod = .milliseconds(200)
-        let server = try await MockServer.start(configuration)
-        let connection: RawConnection
-        do {
-            connection = try await RawConnection.connect(port: server.port)
+        let configure = { (configuration: inout MockServerConfiguration) in
+            configuration.shutdownGracePeriod = .milliseconds(200)
+        }
+        let (connection, server) = try await Self.stopping(log: log, configure) { server in
+            let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 1h\r\n\r\n")
             let (bytes, _) = await connection.readToEnd(timeout: .milliseconds(300))
             #expect(bytes.isEmpty)
             try await server.stop()
-        } catch {
-            try? await server.stop()
-            throw error
+            return connection
         }
         await connection.close()
         let line = try #require(log.requests(path: "/home").first)
@@ -64,19 +58,14 @@ import Testing
     /// closes in order (FIN), the outcome is shutdown, and the stop does not wait for the period.
     @Test func aHangIsCutWhenTheStopBegins() async throws {
         let log = LogCapture()
-        let folder = try TemporaryScreens(Self.files)
-        defer { folder.remove() }
-        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
-        configuration.logger = log.logger
-        configuration.flags = CommandLineSettings(hangMax: .seconds(600))
-        configuration.shutdownGracePeriod = .seconds(60)
-        let server = try await MockServer.start(configuration)
-        let connection: RawConnection
         let clock = ContinuousClock()
-        let stopped: ContinuousClock.Duration
-        do {
+        let configure = { (configuration: inout MockServerConfiguration) in
+            configuration.flags = CommandLineSettings(hangMax: .seconds(600))
+            configuration.shutdownGracePeriod = .seconds(60)
+        }
+        let ((connection, stopped), server) = try await Self.stopping(log: log, configure) { server in
             let entries = server.server.journal.feed.follow()
-            connection = try await RawConnection.connect(port: server.port)
+            let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: hang\r\n\r\n")
             // Hanging once the journal has it, in flight.
             for await entry in entries where entry.path == "/home" {
@@ -85,10 +74,7 @@ import Testing
             }
             let stopping = clock.now
             try await server.stop()
-            stopped = clock.now - stopping
-        } catch {
-            try? await server.stop()
-            throw error
+            return (connection, clock.now - stopping)
         }
         let (bytes, ending) = await connection.readToEnd(timeout: .seconds(5))
         await connection.close()
@@ -128,6 +114,26 @@ import Testing
             let entry = try #require(server.server.journal.read(limit: 1).entries.first)
             #expect(entry.outcome == .serverError)
             #expect(entry.status == 200)
+        }
+    }
+
+    /// Starts a server on `files` that logs to `log`, with `configure` applied, and runs `steps`,
+    /// which stop it; when a step throws, the server is stopped before the error goes on.
+    private static func stopping<Result>(
+        log: LogCapture, _ configure: (inout MockServerConfiguration) -> Void,
+        _ steps: (RunningMockServer) async throws -> Result
+    ) async throws -> (Result, RunningMockServer) {
+        let folder = try TemporaryScreens(files)
+        defer { folder.remove() }
+        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        configuration.logger = log.logger
+        configure(&configuration)
+        let server = try await MockServer.start(configuration)
+        do {
+            return (try await steps(server), server)
+        } catch {
+            try? await server.stop()
+            throw error
         }
     }
 }
