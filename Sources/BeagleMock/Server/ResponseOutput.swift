@@ -36,7 +36,7 @@ struct ResponseOutput: ~Copyable, Sendable {
             for part in parts.dropLast() { channel.write(part, promise: nil) }
             channel.writeAndFlush(parts[parts.count - 1], promise: written)
         }
-        guard channel.isWritable, channel.isActive else { return try await written.futureResult.get() }
+        try await channel.waitIfBackedUp(written.futureResult)
     }
 
     /// The body of a response whose head has been written.

@@ -24,8 +24,7 @@ struct RawWire: Sendable {
     /// Writes bytes as they are; waits until the kernel has them when the connection is not
     /// writable.
     func write(_ bytes: ByteBuffer) async throws {
-        let written = send(bytes)
-        guard channel.isWritable, channel.isActive else { return try await written.get() }
+        try await channel.waitIfBackedUp(send(bytes))
     }
 
     /// Hands bytes to the encoder's context on the event loop; the future completes when they
