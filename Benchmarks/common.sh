@@ -20,7 +20,9 @@ build_release() {
     binary=$BEAGLE_MOCK_BINARY
     return
   fi
-  local build=(swift build -c release --product beagle-mock --static-swift-stdlib --scratch-path .build-static)
+  # The image's build (docker/Dockerfile): lld, packed relocations, no exported symbols.
+  local build=(swift build -c release --product beagle-mock --static-swift-stdlib --scratch-path .build-static
+    --toolset docker/release-toolset.json)
   [ -e /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -e /usr/include/curl/curl.h ] ||
     apt_install libcurl4-openssl-dev ||
     { echo "benchmark: libcurl's development files are missing (apt-get install libcurl4-openssl-dev)" >&2; exit 1; }
