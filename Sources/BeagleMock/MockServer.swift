@@ -149,13 +149,8 @@ public final class MockServer: Sendable {
         let server = Server(
             childChannelSetup: MockHTTP1Channel(
                 responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
-                additionalHandlers: {
-                    [
-                        ProtocolErrorLog(logger: logger), ClientDepartureHandler(),
-                        // Last, so that its error reaches only the body's reader.
-                        BodyDeadlineHandler(timeout: bodyTimeout),
-                    ]
-                },
+                additionalHandlers: { [ProtocolErrorLog(logger: logger), ClientDepartureHandler()] },
+                bodyTimeout: bodyTimeout,
                 idleTimeout: .seconds(75),
                 logger: logger),
             configuration: .init(

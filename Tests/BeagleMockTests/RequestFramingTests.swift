@@ -75,17 +75,38 @@ import Testing
         }
     }
 
-    /// A body that runs out of time while its request waits behind a slow one: the slow one is
-    /// still answered, then the late body gets its 408.
+    /// A body that never ends, behind a slow request: the slow one is still answered, then the
+    /// late body gets its 408, its deadline counted from when its own request started.
     @Test func aLateBodyQueuedBehindASlowRequestGets408AfterIt() async throws {
         try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)
+            let sent = ContinuousClock.now
             try await connection.send(
                 "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 800ms\r\n\r\n"
                     + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{\"a\"")
             #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
             let refusal = await connection.readResponse(timeout: Self.bound)
             #expect(refusal?.status == 408)
+            // 800 ms for the first answer, then 300 ms for the body.
+            let took = ContinuousClock.now - sent
+            #expect(took >= .milliseconds(1050), "the deadline ran before the request started: 408 after \(took)")
+            await connection.close()
+        }
+    }
+
+    /// A body that arrives in full while its request waits behind a slow one is not late, however
+    /// long after its head: its deadline starts with its request (the server reads only 16 parts
+    /// ahead, so a waiting request's body may be held back by the server itself).
+    @Test func aBodyThatArrivesWhileItsRequestWaitsIsNotLate() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 2s\r\n\r\n"
+                    + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{")
+            try await Task.sleep(for: .milliseconds(600))  // outlives 300 ms from the head, not a wait for the server
+            try await connection.send("}")
+            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
+            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
             await connection.close()
         }
     }

@@ -24,6 +24,8 @@ struct MockHTTP1Channel: ServerChildChannel {
     let responder: RequestDispatcher.Responder
     /// Handlers that go between the HTTP types and the dispatcher.
     let additionalHandlers: @Sendable () -> [any RemovableChannelHandler]
+    /// How long a request body may take to arrive, from its request's start.
+    let bodyTimeout: Duration
     /// How long a connection may stay idle.
     let idleTimeout: Duration
     /// Where refused requests are logged.
@@ -46,7 +48,7 @@ struct MockHTTP1Channel: ServerChildChannel {
             try operations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try operations.addHandlers(additionalHandlers())
             try operations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
-            let dispatcher = RequestDispatcher(responder: responder)
+            let dispatcher = RequestDispatcher(responder: responder, bodyTimeout: bodyTimeout)
             try operations.addHandler(dispatcher)
             return Value(channel: channel, dispatcher: NIOLoopBound(dispatcher, eventLoop: channel.eventLoop))
         }

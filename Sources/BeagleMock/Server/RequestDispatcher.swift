@@ -11,7 +11,8 @@ import NIOHTTPTypes
 /// pipelined behind it wait here until its response has been written; reading goes on, so that a
 /// client that leaves is noticed, until 16 parts wait. A response that says `Connection: close`
 /// closes the connection once written, and no request after it is started. A request's body
-/// streams to its task with back-pressure: reading pauses while the task has not taken what came.
+/// streams to its task with back-pressure: reading pauses while the task has not taken what came;
+/// its deadline (``BodyDeadline``) starts with the request.
 /// Bytes that are not HTTP between requests get 400 and the connection closes, once the whole
 /// requests that came before them have had their answers; inside a body, they fail that body's
 /// read.
@@ -34,6 +35,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var requestEnded = false
     /// Its body, while it is still arriving.
     private var body: BodyProducer.Source?
+    /// The deadline of its body, running while the body's end is awaited.
+    private var bodyDeadline: BodyDeadline
+    /// Its body's end has not arrived yet: the next end to arrive is that one.
+    private var bodyEndAwaited = false
     /// Whether the pipeline has asked for no more body for now.
     private var bodyPaused = false
     /// What arrived behind the request in flight: parts of the requests pipelined behind it, and
@@ -52,8 +57,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var lastEnd: EventLoopFuture<Void>?
     private var context: ChannelHandlerContext?
 
-    init(responder: @escaping Responder) {
+    /// A dispatcher that hands requests to `responder` and gives each body `bodyTimeout`.
+    init(responder: @escaping Responder, bodyTimeout: Duration) {
         self.responder = responder
+        self.bodyDeadline = BodyDeadline(timeout: bodyTimeout)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -61,6 +68,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        bodyDeadline.stop()
         self.context = nil
     }
 
@@ -91,7 +99,12 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        waiting.append(.part(unwrapInboundIn(data)))
+        let part = unwrapInboundIn(data)
+        if bodyEndAwaited, case .end = part {
+            bodyEndAwaited = false
+            bodyDeadline.stop()
+        }
+        waiting.append(.part(part))
         drain(context)
     }
 
@@ -166,7 +179,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         // After bytes that are not HTTP, the decoder fails every later read: the answers owed and
         // the 400 go out first, whatever the client still sends.
         if refusing { return }
-        // An error while a body arrives (too slow, malformed) reaches whoever reads the body, also
+        // An error while a body arrives (malformed chunk framing) reaches whoever reads the body, also
         // when that request waits behind another.
         if bodyArriving {
             waiting.append(.bodyFailure(error))
@@ -194,6 +207,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        bodyDeadline.stop()
         body?.finish(ChannelError.eof)
         body = nil
         waiting.removeAll()
@@ -220,6 +234,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             body = producer.source
             bodyPaused = false
             requestBody = RequestBody(asyncSequence: producer.sequence)
+            startBodyDeadline(context)
         } else {
             requestBody = RequestBody(buffer: ByteBuffer())
         }
@@ -237,9 +252,30 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// Starts the body deadline of the request just started, unless its body's end has arrived.
+    private func startBodyDeadline(_ context: ChannelHandlerContext) {
+        // What waits now follows the request's head: its body, its end, then the next requests.
+        for arrival in waiting {
+            if case .part(.end) = arrival { return }
+        }
+        bodyEndAwaited = true
+        bodyDeadline.start(on: context.eventLoop) { [weak self] expired in self?.bodyExpired(expired) }
+    }
+
+    /// The body deadline passed before the body's end arrived: its reader gets the error after
+    /// the bytes that came before it (all of them this body's, as its end has not arrived).
+    private func bodyExpired(_ expired: BodyDeadline.Expired) {
+        guard bodyEndAwaited, let context else { return }
+        bodyEndAwaited = false
+        waiting.append(.bodyFailure(expired))
+        drain(context)
+    }
+
     /// Called on the event loop once a request's task has ended: the next one may start.
     private func requestDone() {
         inFlight = nil
+        bodyEndAwaited = false
+        bodyDeadline.stop()
         body?.finish(ChannelError.eof)
         body = nil
         bodyPaused = false

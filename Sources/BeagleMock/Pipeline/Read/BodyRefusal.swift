@@ -25,7 +25,7 @@ enum BodyRefusal: Error, Sendable, Equatable {
             return try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
             throw BodyRefusal.tooLarge(limit: limit)
-        } catch let expired as BodyDeadlineHandler.Expired {
+        } catch let expired as BodyDeadline.Expired {
             throw BodyRefusal.timedOut(after: expired.timeout)
         }
     }

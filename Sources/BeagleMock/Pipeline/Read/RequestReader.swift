@@ -8,7 +8,7 @@ import NIOCore
 /// the rest of the pipeline.
 struct RequestReader: Sendable {
     /// The largest request body read; larger ones get 413. Bodies that trickle in past the body
-    /// deadline get 408 (`BodyDeadlineHandler`).
+    /// deadline get 408 (`BodyDeadline`).
     let maxBodySize: Int
     private let clock = ContinuousClock()
 
