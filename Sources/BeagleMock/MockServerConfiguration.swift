@@ -21,8 +21,9 @@ public struct MockServerConfiguration: Sendable {
     public var adminToken: String?
     /// The largest request body read (POST to a method file); larger ones get 413.
     public var maxRequestBodySize: Int
-    /// How long a request body may take to arrive in full, counted from the request's head; a
-    /// body still incomplete then gets 408 and the connection is closed (Docs/Configuration.md).
+    /// How long a request body may take to arrive in full, counted from the request's start (its
+    /// head, or for a request pipelined behind others the answer before it); a body still
+    /// incomplete then gets 408 and the connection is closed (Docs/Configuration.md).
     public var bodyTimeout: Duration
     /// How long a stop waits for requests in flight before cutting them.
     public var shutdownGracePeriod: Duration
