@@ -225,7 +225,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private func start(_ head: HTTPRequest, context: ChannelHandlerContext) {
         let requestBody: RequestBody
         requestEnded = false
-        if Self.hasBody(head) {
+        if head.announcesBody {
             let producer = BodyProducer.makeSequence(
                 elementType: ByteBuffer.self, failureType: (any Error).self,
                 backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8),
@@ -314,13 +314,6 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         guard let context else { return }
         drain(context)
         resumeReading(context)
-    }
-
-    /// Whether a request's head announces a body.
-    private static func hasBody(_ head: HTTPRequest) -> Bool {
-        if head.headerFields[.transferEncoding] != nil { return true }
-        guard let length = head.headerFields[.contentLength] else { return false }
-        return length != "0"
     }
 }
 
