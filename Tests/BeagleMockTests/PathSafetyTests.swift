@@ -120,6 +120,23 @@ import Testing
     }
     #endif
 
+    /// A file named like the config in another letter case is not served, nor listed: on a file
+    /// system that ignores case (a folder shared from macOS into a container), that name opens the
+    /// config itself.
+    @Test func theConfigNameInAnotherCaseIsNotServed() async throws {
+        let folder = try TemporaryScreens([
+            "screens/home.json": #"{"home":true}"#, "screens/BEAGLE-MOCK.yml": "# TOP-SECRET-CONFIG\n",
+        ])
+        defer { folder.remove() }
+        try await withMockServer(MockServerConfiguration(screensDirectory: folder.screens, port: 0)) { server in
+            let response = try #require(try await HTTPProbe.request(port: server.port, target: "/BEAGLE-MOCK.yml"))
+            #expect(response.status == 404)
+            #expect(!response.text.contains("TOP-SECRET"))
+            let routes = try #require(try await HTTPProbe.request(port: server.port, target: "/__admin/routes"))
+            #expect(!routes.text.contains("BEAGLE-MOCK"))
+        }
+    }
+
     @Test func configGivenElsewhereIsNotServedEither() async throws {
         let folder = try Self.makeFolder()
         defer { folder.remove() }

@@ -111,6 +111,20 @@ import Testing
         }
     }
 
+    /// A request answered without reading its body (a bad path: 400 at once) leaves the rest of
+    /// the body its deadline: a client that trickles it does not hold the connection.
+    @Test func aBodyLeftUnreadStillHasItsDeadline() async throws {
+        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("POST /%zz HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab")
+            let refusal = await connection.readResponse(timeout: Self.bound)
+            #expect(refusal?.status == 400)
+            let (_, ending) = await connection.readToEnd(timeout: Self.bound)
+            #expect(ending == .closed)
+            await connection.close()
+        }
+    }
+
     @Test func aBodyThatArrivesInTimeIsAnswered() async throws {
         try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)

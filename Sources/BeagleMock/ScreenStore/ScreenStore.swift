@@ -67,7 +67,7 @@ final class ScreenStore: Sendable {
                 found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:], templates: false)
         }
         let route = ScreenFolder.stem(ofPath: path.path)
-        if path.segments.count == 1, ServedFiles.configNames.contains(path.segments[0]) { return .notFound }
+        if path.segments.count == 1, ServedFiles.isConfigName(path.segments[0]) { return .notFound }
         let bodyMethod: String?
         if readsContent {
             bodyMethod = nil

@@ -17,11 +17,17 @@ struct ServedFiles: Sendable {
     let configPath: String?
 
     /// Names that are never served from the screens root, in case the config in force is another.
-    static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
+    private static let configNames = ["beagle-mock.yml", "beagle-mock.yaml"]
+
+    /// Whether `name`, a path below the screens root, is named like a config file at the root, in
+    /// any letter case (on a file system that ignores case, `BEAGLE-MOCK.yml` opens the config).
+    static func isConfigName(_ name: String) -> Bool {
+        configNames.contains { sameIgnoringCase($0, name) }
+    }
 
     /// The file at `relative` in the screens folder, or nil when it is not served.
     func screenFile(at relative: String) -> OpenedFile? {
-        guard !Self.configNames.contains(relative), let found = screens.regularFile(at: relative), !isConfig(found) else {
+        guard !Self.isConfigName(relative), let found = screens.regularFile(at: relative), !isConfig(found) else {
             return nil
         }
         return found
@@ -53,8 +59,9 @@ struct ServedFiles: Sendable {
     /// `folder` without the files that are not served, and without routes a request cannot reach
     /// (a config name at the root is refused before any file is looked up).
     func servedPart(of folder: ScreenFolder) -> ScreenFolder {
-        let reserved = Set(Self.configNames.map { "/" + $0 })
-        let files = folder.files.filter { !reserved.contains($0.name.route) && screenFile(at: $0.relativePath) != nil }
+        let files = folder.files.filter {
+            !Self.isConfigName(String($0.name.route.dropFirst())) && screenFile(at: $0.relativePath) != nil
+        }
         let images = folder.images.filter { imageFile(at: $0.relativePath) != nil }
         return ScreenFolder(
             root: folder.root, relativePaths: files.map(\.relativePath), imagesRoot: folder.imagesRoot,
@@ -66,8 +73,19 @@ struct ServedFiles: Sendable {
     /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
     private func isConfig(_ found: OpenedFile) -> Bool {
         guard let configPath else { return false }
-        if found.path == configPath { return true }
+        // In any letter case: a file system that ignores case opens the config by either name.
+        if Self.sameIgnoringCase(found.path, configPath) { return true }
         guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
         return config.sameFile(as: found.status)
+    }
+
+    /// Whether two paths are the same but for the case of ASCII letters.
+    private static func sameIgnoringCase(_ left: String, _ right: String) -> Bool {
+        guard left.utf8.count == right.utf8.count else { return false }
+        return zip(left.utf8, right.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
+    }
+
+    private static func asciiLower(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }

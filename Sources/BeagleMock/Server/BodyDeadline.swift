@@ -8,7 +8,9 @@ import NIOCore
 /// It counts from the moment the request starts, that is once the requests pipelined before it are
 /// answered: until then the server reads only so far ahead, and a client is not late with bytes the
 /// server has not read. ``RequestDispatcher`` starts it, and stops it when the body's end arrives,
-/// whether or not the request has read that far yet.
+/// whether or not the request has read that far yet. Once it passes, the connection closes after
+/// the request's answer (a 408 when the request was reading the body), and it keeps running after a
+/// request answered without reading its body: nothing waits for a body's rest past it.
 struct BodyDeadline {
     /// The error a body read fails with when the deadline passed first.
     struct Expired: Error, Sendable {
@@ -31,7 +33,7 @@ struct BodyDeadline {
         timer = loop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) { expired(error) }
     }
 
-    /// Stops the deadline: the body's end arrived, or its request is over.
+    /// Stops the deadline: the body's end arrived, or the connection is over.
     mutating func stop() {
         timer?.cancel()
         timer = nil

@@ -39,6 +39,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var bodyDeadline: BodyDeadline
     /// Its body's end has not arrived yet: the next end to arrive is that one.
     private var bodyEndAwaited = false
+    /// Its body ran out of time: once it is answered, the connection closes.
+    private var bodyTimedOut = false
     /// Whether the pipeline has asked for no more body for now.
     private var bodyPaused = false
     /// What arrived behind the request in flight: parts of the requests pipelined behind it, and
@@ -263,10 +265,14 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// The body deadline passed before the body's end arrived: its reader gets the error after
-    /// the bytes that came before it (all of them this body's, as its end has not arrived).
+    /// the bytes that came before it (all of them this body's, as its end has not arrived), and
+    /// the connection closes once the request is answered, whether it read the body (408) or not.
+    /// Nothing waits for the rest of the body, however slowly the client goes on sending it.
     private func bodyExpired(_ expired: BodyDeadline.Expired) {
         guard bodyEndAwaited, let context else { return }
         bodyEndAwaited = false
+        guard inFlight != nil else { return context.close(promise: nil) }
+        bodyTimedOut = true
         waiting.append(.bodyFailure(expired))
         drain(context)
     }
@@ -274,12 +280,18 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     /// Called on the event loop once a request's task has ended: the next one may start.
     private func requestDone() {
         inFlight = nil
-        bodyEndAwaited = false
-        bodyDeadline.stop()
+        // A body still on its way keeps its deadline: the next request waits for its end.
+        if !bodyEndAwaited { bodyDeadline.stop() }
         body?.finish(ChannelError.eof)
         body = nil
         bodyPaused = false
         guard let context else { return }
+        if bodyTimedOut {
+            bodyTimedOut = false
+            closing = true
+            guard let lastEnd else { return context.close(promise: nil) }
+            return close(context, after: lastEnd)
+        }
         drain(context)
         closeIfDone(context)
         resumeReading(context)

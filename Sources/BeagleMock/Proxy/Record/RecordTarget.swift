@@ -31,7 +31,7 @@ struct RecordTarget: Sendable, Equatable {
         if path.segments.contains(where: { $0.contains("[") || $0.contains("]") }) {
             return .failure(.unsafeName("a bracketed name, which would be a path parameter"))
         }
-        if path.segments.count == 1, ServedFiles.configNames.contains(path.segments[0]) {
+        if path.segments.count == 1, ServedFiles.isConfigName(path.segments[0]) {
             return .failure(.unsafeName("the config file's name"))
         }
         let methodName: String?
