@@ -45,7 +45,7 @@ for _ in $(seq "$rounds"); do
     'BEGIN { printf "%-20s %10.0f %15.1f %15.1f\n", "async-http-client", r, c, 1e6 * t / hz / n }'
 
   before=$(cpu_ticks "$mock_pid")
-  { time wrk -t2 -c"$connections" -d"${seconds}s" "$url" >"$work/wrk.txt"; } 2>"$work/time.txt"
+  { time wrk -t2 -c"$connections" -d"${seconds}s" "$url" >"$work/wrk.txt" 2>"$work/wrk.err"; } 2>"$work/time.txt"
   after=$(cpu_ticks "$mock_pid")
   awk -v t=$((after - before)) -v hz="$hz" -v times="$(cat "$work/time.txt")" '
     /requests in/ { n = $1 }
