@@ -17,12 +17,12 @@ struct ServedFiles: Sendable {
     let configPath: String?
 
     /// Names that are never served from the screens root, in case the config in force is another.
-    private static let configNames = ["beagle-mock.yml", "beagle-mock.yaml"]
+    private static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
 
     /// Whether `name`, a path below the screens root, is named like a config file at the root, in
     /// any letter case (on a file system that ignores case, `BEAGLE-MOCK.yml` opens the config).
     static func isConfigName(_ name: String) -> Bool {
-        configNames.contains { sameIgnoringCase($0, name) }
+        configNames.contains(name.lowercased())
     }
 
     /// The file at `relative` in the screens folder, or nil when it is not served.
@@ -74,18 +74,8 @@ struct ServedFiles: Sendable {
     private func isConfig(_ found: OpenedFile) -> Bool {
         guard let configPath else { return false }
         // In any letter case: a file system that ignores case opens the config by either name.
-        if Self.sameIgnoringCase(found.path, configPath) { return true }
+        if found.path.lowercased() == configPath.lowercased() { return true }
         guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
         return config.sameFile(as: found.status)
-    }
-
-    /// Whether two paths are the same but for the case of ASCII letters.
-    private static func sameIgnoringCase(_ left: String, _ right: String) -> Bool {
-        guard left.utf8.count == right.utf8.count else { return false }
-        return zip(left.utf8, right.utf8).allSatisfy { asciiLower($0) == asciiLower($1) }
-    }
-
-    private static func asciiLower(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }
