@@ -139,6 +139,8 @@ user_name=$(sed -n 1p <<<"$inside")
 uid=$(sed -n 2p <<<"$inside")
 [ "$uid" != 0 ] || fail "the image runs as root"
 ! grep -q 'not found' <<<"$inside" || fail "the binary lacks shared libraries: $(grep 'not found' <<<"$inside")"
+# libcurl is loaded by probe when it starts (CLibcurlOnDemand), not by every start of the server.
+! grep -q 'libcurl' <<<"$inside" || fail "the binary loads libcurl at start: $(grep 'libcurl' <<<"$inside")"
 version=$(tail -n 1 <<<"$inside")
 ok "runs as $user_name (uid $uid); beagle-mock $version finds every shared library"
 
@@ -188,7 +190,8 @@ fetch "$base/images/logo.png"
 cmp -s "$work/body" images/logo.png || fail "GET /images/logo.png differs from images/logo.png" "$sample"
 ok "GET /images/logo.png: 200 image/png, $(wc -c <"$work/body") bytes, identical to images/logo.png"
 
-# probe crawls the sample app through the client library (URLSession, hence libcurl) in the image.
+# probe crawls the sample app through the client library (URLSession, hence libcurl, loaded then)
+# in the image.
 "$CLI" exec "$sample" beagle-mock probe http://127.0.0.1:8080/home >"$work/probe" 2>"$work/probe.err" \
   || { cat "$work/probe.err" "$work/probe" | sed 's/^/    /' >&2; fail "beagle-mock probe inside the container failed (output above)" "$sample"; }
 ok "beagle-mock probe inside the container: $(grep -v '^$' "$work/probe" | tail -n 1)"

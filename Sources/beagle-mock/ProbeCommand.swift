@@ -127,6 +127,7 @@ struct ProbeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try probeConfiguration()
+        try Libcurl.require(by: "probe")
         let progress = ProbeProgressPrinter(live: Console.isErrorTerminal)
         var report = await ProbeCrawler(configuration: configuration).run { progress.show($0) }
         progress.finish()
