@@ -24,16 +24,18 @@ struct ContentHash: Sendable, Hashable {
     /// Feeds more bytes, for files hashed in chunks.
     mutating func update(with bytes: some Sequence<UInt8>) {
         let done = bytes.withContiguousStorageIfAvailable { buffer -> Bool in
-            guard count % 8 == 0 else { return false }
-            let words = buffer.count / 8
+            // A word left incomplete by the last piece is completed first; then whole words.
+            let topUp = min(Int((8 - count % 8) % 8), buffer.count)
+            for byte in buffer[..<topUp] { add(byte) }
+            let rest = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[topUp...])
+            let words = rest.count / 8
             var state = self.state
-            let raw = UnsafeRawBufferPointer(buffer)
             for index in 0..<words {
-                state = Self.mix(state, UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+                state = Self.mix(state, UInt64(littleEndian: rest.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
             }
             self.state = state
             count += UInt64(words * 8)
-            for byte in buffer[(words * 8)...] { add(byte) }
+            for byte in rest[(words * 8)...] { add(byte) }
             return true
         }
         if done == true { return }
