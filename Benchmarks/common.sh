@@ -63,9 +63,14 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : 
 # start_nginx PORT: nginx serving the sample app as beagle-mock does (try_files maps /home to
 # home.json), without an access log, its files in $work. `stop_nginx` stops it.
 start_nginx() {
+  run_nginx "$1" "$(sample_locations)"
+}
+
+# sample_locations: nginx's locations for the sample app, served as beagle-mock serves it.
+sample_locations() {
   local root
   root=$(pwd)
-  run_nginx "$1" "location /images/ { root $root; }
+  echo "location /images/ { root $root; }
     location / { root $root/screens; try_files \$uri \$uri.json \$uri/index.json =404; }"
 }
 
@@ -78,9 +83,19 @@ start_nginx_proxy() {
 
 # run_nginx PORT LOCATIONS [HTTP_BLOCKS]: nginx on PORT with the server's LOCATIONS.
 run_nginx() {
+  write_nginx_conf "$@"
+  nginx -c "$work/nginx.conf"
+  wait_for "http://127.0.0.1:$1/home"
+}
+
+# write_nginx_conf PORT LOCATIONS [HTTP_BLOCKS]: $work/nginx.conf for run_nginx; with
+# $nginx_single set, one process in the foreground (for running it under a tool).
+write_nginx_conf() {
   local port=$1 locations=$2 blocks=${3:-}
+  local processes="worker_processes auto;"
+  [ -n "${nginx_single:-}" ] && processes="daemon off; master_process off; worker_processes 1;"
   cat >"$work/nginx.conf" <<CONF
-worker_processes auto;
+$processes
 pid $work/nginx.pid;
 error_log $work/error.log warn;
 events { worker_connections 4096; }
@@ -104,8 +119,6 @@ http {
   }
 }
 CONF
-  nginx -c "$work/nginx.conf"
-  wait_for "http://127.0.0.1:$port/home"
 }
 
 # nginx_pids: the running nginx's master and workers.

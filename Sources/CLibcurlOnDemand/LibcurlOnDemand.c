@@ -38,7 +38,10 @@ enum {
 };
 
 // The libcurl functions FoundationNetworking calls (swift-corelibs-foundation's
-// _CFURLSessionInterface), as found in libcurl.so.4.
+// _CFURLSessionInterface), as found in libcurl.so.4: those `nm -u lib_CFURLSessionInterface.a`
+// lists for Swift 6.3's toolchain. A toolchain built against newer curl headers may call more (its
+// WebSocket support, curl_ws_*); the release link, which leaves libcurl out, then fails on the
+// undefined symbol, which is to be added here.
 struct libcurl {
     CURLcode (*global_init)(long);
     CURL *(*easy_init)(void);
