@@ -8,7 +8,8 @@ enum Libcurl {
     /// would stop the process.
     static func require(by command: String) throws {
         var failure: UnsafePointer<CChar>?
-        guard beagle_libcurl_load(&failure) == 0 else { return }
+        let loaded = beagle_libcurl_load(&failure) != 0
+        if loaded { return }
         let reason = failure.map { String(cString: $0) } ?? "unknown error"
         Console.error(
             "beagle-mock: \(command) fetches through libcurl, which cannot be loaded: \(reason). "
