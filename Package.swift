@@ -44,8 +44,9 @@ let package = Package(
         ),
         // The system calls Swift cannot make itself (openat2 for the screens folder's opens).
         .target(name: "CSystemCalls"),
-        // libcurl loaded on the first call of a URLSession (`probe`), not at start: `serve` then
-        // runs without it and the ~30 libraries it brings. Only the executable links it.
+        // libcurl loaded on the first call of a URLSession (`probe`), not at start: in the release
+        // build (docker/release-toolset.json leaves -lcurl out) `serve` runs without it and the ~30
+        // libraries it brings. Only the executable links it.
         .target(name: "CLibcurlOnDemand"),
         // The mock server as a library.
         .target(

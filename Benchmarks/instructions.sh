@@ -13,9 +13,11 @@
 # beagle-mock opens files the fallback way (open, then readlink of /proc/self/fd/N), a few hundred
 # instructions more than outside it.
 #
-# The per-function profile of the last dump stays in $CALLGRIND_OUT (default /tmp/beagle-mock
-# callgrind files), for callgrind_annotate.
-# Needs: valgrind, wrk, nginx, curl (apt-get install valgrind wrk nginx-light curl).
+# Every dump (NAME.PID.N, one a server and path) stays in $CALLGRIND_OUT (default
+# /tmp/beagle-mock-callgrind) for callgrind_annotate; the script never empties that folder.
+# callgrind_control reaches the servers through ptrace: where Yama restricts it
+# (kernel.yama.ptrace_scope 1, Ubuntu's default), run as root or set it to 0.
+# Needs: valgrind, wrk, nginx, curl, strip (apt-get install valgrind wrk nginx-light curl binutils).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10s}
@@ -25,13 +27,15 @@ nginx_port=${NGINX_PORT:-18089}
 out=${CALLGRIND_OUT:-/tmp/beagle-mock-callgrind}
 
 source Benchmarks/common.sh
-require valgrind callgrind_control wrk nginx curl
+require valgrind wrk nginx curl strip
 build_release
 work=$(mktemp -d)
 mkdir -p "$out"
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  # callgrind writes its last dump on the way out; the ports are free once it has.
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -44,25 +48,36 @@ nginx_single=1 write_nginx_conf "$nginx_port" "$(sample_locations)"
 valgrind --tool=callgrind --callgrind-out-file="$out/nginx.%p" \
   nginx -c "$work/nginx.conf" >"$work/nginx.log" 2>&1 &
 pids+=($!)
+# Dumps are numbered from 1 for each process: those of an earlier process with the same pid go.
+rm -f "$out/beagle-mock.${pids[0]}".* "$out/nginx.${pids[1]}".*
 # Under valgrind a start takes seconds.
 wait_for "http://127.0.0.1:$mock_port/__admin/health"
 wait_for "http://127.0.0.1:$nginx_port/home"
 
+# dumps NAME PID: how many dumps callgrind has written for the server PID.
+dumps() { find "$out" -maxdepth 1 -name "$1.$2.*" | wc -l; }
+
 # count NAME PID URL: instructions per request of the server PID for URL.
 count() {
-  local name=$1 pid=$2 url=$3 dump
+  local name=$1 pid=$2 url=$3 said before dump
   wrk -t1 -c"$connections" -d3s "$url" >/dev/null
-  callgrind_control -z "$pid" >/dev/null
+  # callgrind_control exits 0 whatever happens: what it says, and the dump it writes, tell.
+  said=$(callgrind_control -z "$pid" 2>&1)
+  grep -q 'sending command zero' <<<"$said" ||
+    { echo "benchmark: callgrind_control cannot reach $name (pid $pid; is ptrace allowed?): $said" >&2; exit 1; }
+  before=$(dumps "$name" "$pid")
   wrk -t1 -c"$connections" -d"$duration" "$url" >"$work/wrk.txt"
   callgrind_control -d "$pid" >/dev/null
-  # shellcheck disable=SC2012 # the dumps are named by this script: NAME.PID.N
-  dump=$(ls -t "$out/$name.$pid".* | head -n 1)
-  awk -v name="$name" -v url="$url" -v dump="$dump" '
+  dump="$out/$name.$pid.$((before + 1))"
+  [ -s "$dump" ] || { echo "benchmark: callgrind wrote no dump $dump for $name" >&2; exit 1; }
+  awk -v name="$name" -v url="$url" '
     FNR == NR { if (/^summary:/) instructions = $2; next }
     / requests in / { requests = $1 }
     /Non-2xx|Socket errors/ { print name ": " $0 > "/dev/stderr" }
-    END { printf "%-12s %-18s %10d requests %12.0f instructions/request\n", name, url, requests, instructions / requests }
-  ' "$dump" "$work/wrk.txt"
+    END {
+      if (requests == 0) { print "benchmark: wrk got no answer from " name > "/dev/stderr"; exit 1 }
+      printf "%-12s %-40s %7d requests %8.0f instructions/request\n", name, url, requests, instructions / requests
+    }' "$dump" "$work/wrk.txt"
 }
 
 for path in /home /images/logo.png; do
