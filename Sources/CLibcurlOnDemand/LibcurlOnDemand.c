@@ -122,28 +122,27 @@ static const struct libcurl *libcurl(void) {
 
 typedef void (*any_function)(void);
 
-#define FORWARD_OPTION(call, handle, option, arguments)                                  \
-    (option) < CURLOPTTYPE_OBJECTPOINT     ? call(handle, option, va_arg(arguments, long))         \
-    : (option) < CURLOPTTYPE_FUNCTIONPOINT ? call(handle, option, va_arg(arguments, void *))       \
-    : (option) < CURLOPTTYPE_OFF_T         ? call(handle, option, va_arg(arguments, any_function)) \
-    : (option) < CURLOPTTYPE_BLOB          ? call(handle, option, va_arg(arguments, curl_off_t))   \
-                                           : call(handle, option, va_arg(arguments, void *))
-
-CURLcode curl_easy_setopt(CURL *handle, CURLoption option, ...) {
-    va_list arguments;
-    va_start(arguments, option);
-    CURLcode result = FORWARD_OPTION(libcurl()->easy_setopt, handle, option, arguments);
-    va_end(arguments);
-    return result;
+/// Calls `setopt` with the one argument after `option`, read as the option's type says.
+static int forward_option(int (*setopt)(void *, int, ...), void *handle, int option, va_list arguments) {
+    if (option < CURLOPTTYPE_OBJECTPOINT) return setopt(handle, option, va_arg(arguments, long));
+    if (option < CURLOPTTYPE_FUNCTIONPOINT) return setopt(handle, option, va_arg(arguments, void *));
+    if (option < CURLOPTTYPE_OFF_T) return setopt(handle, option, va_arg(arguments, any_function));
+    if (option < CURLOPTTYPE_BLOB) return setopt(handle, option, va_arg(arguments, curl_off_t));
+    return setopt(handle, option, va_arg(arguments, void *));
 }
 
-CURLMcode curl_multi_setopt(CURLM *handle, CURLMoption option, ...) {
-    va_list arguments;
-    va_start(arguments, option);
-    CURLMcode result = FORWARD_OPTION(libcurl()->multi_setopt, handle, option, arguments);
-    va_end(arguments);
-    return result;
-}
+// curl_easy_setopt and curl_multi_setopt, which differ only in their handle.
+#define FORWARD_SETOPT(name, function, Code, Handle, Option)                          \
+    Code name(Handle *handle, Option option, ...) {                                   \
+        va_list arguments;                                                            \
+        va_start(arguments, option);                                                  \
+        Code result = forward_option(libcurl()->function, handle, option, arguments); \
+        va_end(arguments);                                                            \
+        return result;                                                                \
+    }
+
+FORWARD_SETOPT(curl_easy_setopt, easy_setopt, CURLcode, CURL, CURLoption)
+FORWARD_SETOPT(curl_multi_setopt, multi_setopt, CURLMcode, CURLM, CURLMoption)
 
 // Every CURLINFO takes a pointer to where the answer goes.
 CURLcode curl_easy_getinfo(CURL *handle, CURLINFO info, ...) {
