@@ -15,6 +15,15 @@ struct ServedFiles: Sendable {
     let images: ContainedRoot?
     /// The config file's real path, never served whatever it is called.
     let configPath: String?
+    /// That path lowercased once, for the comparison every served screen file goes through.
+    private let lowercasedConfigPath: String?
+
+    init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?) {
+        self.screens = screens
+        self.images = images
+        self.configPath = configPath
+        self.lowercasedConfigPath = configPath?.lowercased()
+    }
 
     /// Names that are never served from the screens root, in case the config in force is another.
     private static let configNames: Set<String> = ["beagle-mock.yml", "beagle-mock.yaml"]
@@ -72,9 +81,9 @@ struct ServedFiles: Sendable {
     /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
     /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
     private func isConfig(_ found: OpenedFile) -> Bool {
-        guard let configPath else { return false }
+        guard let configPath, let lowercasedConfigPath else { return false }
         // In any letter case: a file system that ignores case opens the config by either name.
-        if found.path.lowercased() == configPath.lowercased() { return true }
+        if found.path.lowercased() == lowercasedConfigPath { return true }
         guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
         return config.sameFile(as: found.status)
     }
