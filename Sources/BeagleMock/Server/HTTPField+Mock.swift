@@ -14,3 +14,34 @@ extension HTTPField.Name {
     /// `X-Content-Type-Options`: `nosniff`, so a browser trusts the declared type.
     static let xContentTypeOptions = HTTPField.Name("X-Content-Type-Options")!
 }
+
+extension HTTPField.Name {
+    /// Whether this is `name`, comparing lengths before letters: most names differ in length,
+    /// and a length costs nothing to read.
+    func isNamed(_ name: HTTPField.Name) -> Bool {
+        canonicalName.utf8.count == name.canonicalName.utf8.count && canonicalName == name.canonicalName
+    }
+}
+
+// Every response goes through these, so they skip what the subscript does for the general case:
+// joining every value of a name on read, and rebuilding the fields on write.
+extension HTTPFields {
+    /// Whether a field named `name` is present.
+    func has(_ name: HTTPField.Name) -> Bool {
+        contains { $0.name.isNamed(name) }
+    }
+
+    /// The value of the first field named `name`; nil when there is none.
+    func first(_ name: HTTPField.Name) -> String? {
+        first { $0.name.isNamed(name) }?.value
+    }
+
+    /// Sets `name` to `value`, replacing every field of that name, as the subscript does.
+    mutating func set(_ name: HTTPField.Name, _ value: String) {
+        if has(name) {
+            self[name] = value
+        } else {
+            append(HTTPField(name: name, value: value))
+        }
+    }
+}

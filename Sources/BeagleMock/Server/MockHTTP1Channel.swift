@@ -5,8 +5,9 @@ import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import ServiceLifecycle
 
-/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: NIO decodes and encodes HTTP/1;
-/// ``RequestFramingCheck`` refuses what NIO lets through; Hummingbird's state handler closes idle
+/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: NIO decodes HTTP/1;
+/// ``HTTP1Framing`` refuses what NIO lets through, turns heads into HTTPTypes and writes the
+/// responses' bytes; Hummingbird's state handler closes idle
 /// connections and quiesces at shutdown; ``RequestDispatcher`` hands each request to the
 /// pipeline, one at a time, and answers malformed ones 400.
 ///
@@ -40,12 +41,10 @@ struct MockHTTP1Channel: ServerChildChannel {
             limits.maxHeaderFieldSize = 80 * 1024
             limits.maxHeaderListSize = 80 * 1024
             limits.maxHeaderFieldCount = 1000
-            try operations.configureHTTPServerPipeline(
-                withPipeliningAssistance: false, withErrorHandling: false, withOutboundHeaderValidation: false,
-                withEncoderConfiguration: .init(), withDecoderLimitConfiguration: limits)
-            let decoder = try operations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try operations.addHandler(RequestFramingCheck(logger: checkLogger), position: .after(decoder))
-            try operations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+            let decoder = HTTPRequestDecoder(
+                leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)
+            try operations.addHandler(ByteToMessageHandler(decoder))
+            try operations.addHandler(HTTP1Framing(logger: checkLogger))
             try operations.addHandlers(additionalHandlers())
             try operations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
             let dispatcher = RequestDispatcher(responder: responder, bodyTimeout: bodyTimeout)

@@ -14,7 +14,7 @@ import Darwin
 /// protocol: garbage status lines, bodies shorter than their Content-Length, broken chunk
 /// framing, and resets in the middle of a body.
 ///
-/// Writes go through the context of NIO's `HTTPResponseEncoder` (the first handler after the
+/// Writes go through the context of ``HTTP1Framing`` (the first outbound handler after the
 /// socket), so they skip HTTP framing. A write waits until the kernel has the bytes only when the
 /// connection is not writable (a slow reader); `flush`, `close` and `reset` wait for everything
 /// written before them, which is what a reset after a partial body needs.
@@ -32,7 +32,7 @@ struct RawWire: Sendable {
     private func send(_ bytes: ByteBuffer) -> EventLoopFuture<Void> {
         channel.eventLoop.flatSubmit { [channel] () -> EventLoopFuture<Void> in
             do {
-                let context = try channel.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
+                let context = try channel.pipeline.syncOperations.context(handlerType: HTTP1Framing.self)
                 let written = channel.eventLoop.makePromise(of: Void.self)
                 context.writeAndFlush(NIOAny(bytes), promise: written)
                 return written.futureResult

@@ -1,0 +1,180 @@
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+
+/// Between NIO's HTTP/1 request decoder and the handlers that speak HTTPTypes: turns request heads
+/// into `HTTPRequest`s and writes responses as HTTP/1 bytes, framed as RFC 9112 says.
+///
+/// It refuses, with 400 and a closed connection, request heads whose framing RFC 9112 forbids
+/// (Docs/ScreensFolder.md): an HTTP/1.1 request without exactly one `Host` (§3.2), and an
+/// HTTP/1.0 request with `Transfer-Encoding`, which a server must not trust (§6.1). It frames a
+/// response of unknown length (a proxied chunked body, Docs/Proxy.md) to an HTTP/1.0 request the
+/// only way such a client reads it: no chunked coding, the end of the body marked by closing the
+/// connection (§6.3). An answer to HEAD keeps the framing headers a GET would get, and no body.
+///
+/// It sits right after the decoder because that is the last place the version and every `Host`
+/// are visible: an `HTTPRequest` has no version and keeps only the first `Host` (as its
+/// authority). Writing the response bytes itself, rather than through NIO's encoder and a
+/// conversion to NIO's header type, saves a copy of every header field of every response.
+///
+/// A refused request never reaches the responder. Its answer waits for the responses still owed
+/// to requests pipelined before it, so that answers stay in order; everything after it is dropped.
+final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = ByteBuffer
+
+    private let logger: Logger
+    /// Requests passed on whose response has not ended yet.
+    private var owed = 0
+    /// The refusal to send once nothing is owed; set, the rest of the connection is ignored.
+    private var refusal: ByteBuffer?
+    private var refused = false
+    /// What the answers to the requests passed on need to know of them, oldest first. Room for
+    /// one: requests are seldom pipelined, and every connection holds one of these.
+    private var asked = CircularBuffer<Asked>(initialCapacity: 1)
+    /// How the body of the response being written is framed.
+    private var framing = BodyFraming.length
+    /// The response being written answers HEAD: its body is not sent.
+    private var omitsBody = false
+
+    /// What the answer to a request needs to know of it.
+    private struct Asked {
+        let http10: Bool
+        let head: Bool
+    }
+
+    /// A framing that logs refusals to `logger`.
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            if let problem = Self.problem(head) { return refuse(head, problem, context) }
+            let request: HTTPRequest
+            do {
+                request = try HTTPRequest(http1: head)
+            } catch {
+                return context.fireErrorCaught(error)
+            }
+            owed += 1
+            asked.append(Asked(http10: head.version == .http1_0, head: head.method == .HEAD))
+            context.fireChannelRead(wrapInboundOut(.head(request)))
+        case .body(let buffer):
+            context.fireChannelRead(wrapInboundOut(.body(buffer)))
+        case .end(let trailers):
+            context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head(let response):
+            // An informational head (100 Continue) comes before the answer it belongs to.
+            let request = response.status.code >= 200 ? asked.popFirst() : nil
+            framing = BodyFraming(of: response, http10: request?.http10 ?? false)
+            omitsBody = request?.head ?? false
+            var buffer = context.channel.allocator.buffer(capacity: 256)
+            buffer.writeHead(of: response, framing: framing)
+            context.write(wrapOutboundOut(buffer), promise: promise)
+        case .body(let body):
+            guard !omitsBody else {
+                promise?.fail(NIOHTTPResponseEncoderError.responseBodyNotAllowed)
+                return
+            }
+            guard framing == .chunked else { return context.write(wrapOutboundOut(body), promise: promise) }
+            // Empty chunks are not framed: one would end the body.
+            guard body.readableBytes > 0 else { return context.write(wrapOutboundOut(body), promise: promise) }
+            var start = context.channel.allocator.buffer(capacity: 16)
+            start.writeChunkStart(size: body.readableBytes)
+            context.write(wrapOutboundOut(start), promise: nil)
+            context.write(wrapOutboundOut(body), promise: nil)
+            context.write(wrapOutboundOut(ByteBuffer(staticString: "\r\n")), promise: promise)
+        case .end(let trailers):
+            var end = ByteBuffer()
+            if framing == .chunked, !omitsBody { end.writeChunkedEnd(trailers: trailers) }
+            let closes = framing == .close
+            framing = .length
+            omitsBody = false
+            owed = max(owed - 1, 0)
+            if closes { return writeThenClose(context, end, promise: promise, flush: false) }
+            // Written even when empty, so that the promise completes after the bytes before it.
+            context.write(wrapOutboundOut(end), promise: promise)
+            sendRefusalIfDue(context)
+        }
+    }
+
+    /// Answers a request whose framing is refused with 400, after the answers owed, and ignores
+    /// the rest of the connection.
+    private func refuse(_ head: HTTPRequestHead, _ problem: String, _ context: ChannelHandlerContext) {
+        refused = true
+        let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
+        logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem)")
+        let json = ErrorBody(error: problem, path: head.uri).json
+        let response = HTTPResponse(
+            status: .badRequest,
+            headerFields: [.contentType: ContentType.json, .contentLength: String(json.utf8.count), .connection: "close"])
+        var bytes = context.channel.allocator.buffer(capacity: 256 + json.utf8.count)
+        bytes.writeHead(of: response, framing: .length)
+        if head.method != .HEAD { bytes.writeString(json) }
+        refusal = bytes
+        sendRefusalIfDue(context)
+    }
+
+    /// Sends the refusal once every response before it has been written, then closes.
+    private func sendRefusalIfDue(_ context: ChannelHandlerContext) {
+        guard owed == 0, let bytes = refusal else { return }
+        refusal = nil
+        writeThenClose(context, bytes, promise: nil, flush: true)
+    }
+
+    /// Writes `bytes` (the end of a response), then closes the connection once they are written.
+    private func writeThenClose(
+        _ context: ChannelHandlerContext, _ bytes: ByteBuffer, promise: EventLoopPromise<Void>?, flush: Bool
+    ) {
+        let written = context.eventLoop.makePromise(of: Void.self)
+        if let promise { written.futureResult.cascade(to: promise) }
+        if flush {
+            context.writeAndFlush(wrapOutboundOut(bytes), promise: written)
+        } else {
+            context.write(wrapOutboundOut(bytes), promise: written)
+        }
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+    }
+
+    /// Why `head` is refused, in words for the client; nil when its framing is fine.
+    static func problem(_ head: HTTPRequestHead) -> String? {
+        let version = head.version
+        if version.major == 1, version.minor >= 1 {
+            let hosts = head.headers["Host"].count
+            guard hosts == 1 else {
+                return "HTTP/1.1 requests need exactly one Host header; this one has \(hosts == 0 ? "none" : String(hosts))"
+            }
+        } else if version.major == 1, version.minor == 0, head.headers.contains(name: "Transfer-Encoding") {
+            return "Transfer-Encoding is not allowed in HTTP/1.0 requests; send Content-Length, or use HTTP/1.1"
+        }
+        return nil
+    }
+}
+
+extension HTTPRequest {
+    /// The request a decoded HTTP/1 head makes, as swift-nio-extras' conversion makes it, without
+    /// parsing a path that is already in origin form (`/home?x=1`, nearly every request).
+    init(http1 head: HTTPRequestHead) throws {
+        guard head.uri.utf8.first == UInt8(ascii: "/") else {
+            self = try HTTPRequest(head, secure: false, splitCookie: false)
+            return
+        }
+        self.init(
+            method: try Method(head.method), scheme: "http", authority: head.headers.first(name: "Host"), path: head.uri,
+            headerFields: HTTPFields(head.headers, splitCookie: false))
+    }
+}
