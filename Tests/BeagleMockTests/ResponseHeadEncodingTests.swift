@@ -57,7 +57,8 @@ import Testing
     @Test func entityTagsAndHexDigitsHaveSixteenDigits() {
         let hash = ContentHash(of: Array("home".utf8))
         #expect(hash.hex.count == 16)
-        #expect(hash.hex == String(repeating: "0", count: 16 - String(hash.value, radix: 16).count) + String(hash.value, radix: 16))
+        let digits = String(hash.value, radix: 16)
+        #expect(hash.hex == String(repeating: "0", count: 16 - digits.count) + digits)
         #expect(hash.entityTag == "\"\(hash.hex)\"")
     }
 }

@@ -24,6 +24,18 @@ import Testing
         #expect(name.isPrimary == primary)
     }
 
+    @Test(arguments: ["", "home", "catalog/item-1", "home.ios", "home.v2", "cart.post", "a..b", "x/home.mobile", "home.json"])
+    func aCandidateReadsAsBuiltWhenItsParsedNameSaysSo(route: String) {
+        for platform in [nil] + BeaglePlatform.allCases {
+            for method in [nil, "POST", "DELETE"] {
+                for candidate in RouteCandidates(route: route, platform: platform, method: method) {
+                    let parsed = candidate.accepts(ScreenFileName(relativePath: candidate.relativePath))
+                    #expect(candidate.readsAsBuilt == parsed, "\(candidate.relativePath) for \(route)")
+                }
+            }
+        }
+    }
+
     @Test func platformHeaderIsCaseInsensitive() {
         #expect(BeaglePlatform(headerValue: "ios") == .ios)
         #expect(BeaglePlatform(headerValue: " Android ") == .android)

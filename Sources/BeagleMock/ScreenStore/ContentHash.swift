@@ -71,11 +71,26 @@ struct ContentHash: Sendable, Hashable {
     func hash(into hasher: inout Hasher) { hasher.combine(value) }
 
     /// Sixteen lowercase hex digits.
-    var hex: String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    var hex: String { digits(quoted: false) }
 
     /// The strong entity tag of these bytes, quotes included (`"0123456789abcdef"`).
-    var entityTag: String { "\"" + hex + "\"" }
+    var entityTag: String { digits(quoted: true) }
+
+    /// The value's sixteen hex digits, in quotes or not, written straight into the string's
+    /// storage (every served file's answer needs them).
+    private func digits(quoted: Bool) -> String {
+        let value = self.value
+        let quote = quoted ? 1 : 0
+        return String(unsafeUninitializedCapacity: 16 + 2 * quote) { text in
+            if quoted {
+                text[0] = UInt8(ascii: "\"")
+                text[17] = UInt8(ascii: "\"")
+            }
+            for place in 0..<16 {
+                let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * place)) & 0xF
+                text[quote + place] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+            }
+            return 16 + 2 * quote
+        }
+    }
 }

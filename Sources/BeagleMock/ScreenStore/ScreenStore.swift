@@ -163,8 +163,9 @@ final class ScreenStore: Sendable {
         templates: Bool
     ) async -> Answer {
         guard let file = await cache.file(found) else { return .notFound }
-        let name = found.relativePath.split(separator: "/").last ?? ""
-        let contentType = ContentType.forFile(named: name)
+        let path = found.relativePath
+        let nameStart = path.lastIndex(of: "/").map(path.index(after:)) ?? path.startIndex
+        let contentType = ContentType.forFile(named: path[nameStart...])
         // A template is filtered for the platform after it is rendered, by the source stage.
         let template = templates && contentType == ContentType.json ? Self.pendingTemplate(file, platform: platform) : nil
         var body: OutgoingResponse.Body

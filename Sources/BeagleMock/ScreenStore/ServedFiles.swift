@@ -57,7 +57,7 @@ struct ServedFiles: Sendable {
     {
         for candidate in RouteCandidates(route: binding.stem, platform: platform, method: method) {
             guard !(candidate.isAsset && binding.endsInParameter),
-                candidate.accepts(ScreenFileName(relativePath: candidate.relativePath)),
+                candidate.readsAsBuilt,
                 let found = screenFile(at: candidate.relativePath)
             else { continue }
             return (candidate, found)

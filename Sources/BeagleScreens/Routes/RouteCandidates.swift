@@ -22,6 +22,20 @@ public struct RouteCandidates: Sequence, Sendable {
             if isAsset { return !name.isJSON }
             return name.isJSON && name.platform == platform && name.method == method
         }
+
+        /// Whether this candidate's own file name reads as it expects: ``accepts(_:)`` of its
+        /// parsed name, parsed only when the name has more dots than its suffixes put there (a
+        /// route like `/home.ios`, whose dot could read as a platform or method). Every request
+        /// tries candidates, and nearly all routes have no dot in their last segment.
+        public var readsAsBuilt: Bool {
+            if isAsset { return !relativePath.hasSuffix(".json") }
+            let name =
+                relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { relativePath.utf8[$0...] }
+                ?? relativePath.utf8[...]
+            let dots = name.reduce(0) { $1 == UInt8(ascii: ".") ? $0 + 1 : $0 }
+            let built = 1 + (platform == nil ? 0 : 1) + (method == nil ? 0 : 1)
+            return dots == built || accepts(ScreenFileName(relativePath: relativePath))
+        }
     }
 
     private let candidates: [Candidate]

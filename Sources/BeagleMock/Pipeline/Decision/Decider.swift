@@ -50,14 +50,14 @@ package struct Decider: Sendable {
         _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?, file: String?,
         proxy: Bool?
     ) -> FaultDecision {
-        var draw = seed
-        draw = SeededRandom.combine(draw, key.identity)
-        draw = SeededRandom.combine(draw, stableHash(key.method.rawValue))
-        draw = SeededRandom.combine(draw, stableHash(key.path))
-        draw = SeededRandom.combine(draw, index)
-        // Separate streams, so that setting a latency never changes which request fails.
-        var faultRandom = SeededRandom(seed: SeededRandom.combine(draw, 1))
-        var latencyRandom = SeededRandom(seed: SeededRandom.combine(draw, 2))
+        // Separate streams, so that setting a latency never changes which request fails; their
+        // common seed is hashed only when something is drawn (most requests draw nothing).
+        var common: UInt64?
+        func stream(_ number: UInt64) -> SeededRandom {
+            let draw = common ?? Self.commonSeed(key: key, index: index, seed: seed)
+            common = draw
+            return SeededRandom(seed: SeededRandom.combine(draw, number))
+        }
 
         let fault: Fault
         let mayEndConnection: Bool
@@ -66,6 +66,7 @@ package struct Decider: Sendable {
             fault = sequence.step(at: index) ?? .none
             mayEndConnection = sequence.mayEndConnection
         case .rules(let rules):
+            var faultRandom = stream(1)
             fault = rules.pick(faultRandom.nextUnit())
             mayEndConnection = rules.mayEndConnection
         case .none:
@@ -73,7 +74,15 @@ package struct Decider: Sendable {
             mayEndConnection = false
         }
         // A hang never answers, so it has no latency (Docs/LatencyAndFaults.md, "Latency").
-        let latency = fault == .hang ? .zero : layers.latency.draw(using: &latencyRandom)
+        let latency: Duration
+        if fault == .hang {
+            latency = .zero
+        } else if case .fixed(let fixed) = layers.latency {
+            latency = fixed
+        } else {
+            var latencyRandom = stream(2)
+            latency = layers.latency.draw(using: &latencyRandom)
+        }
         return FaultDecision(
             latency: latency,
             pacing: layers.pacing,
@@ -86,5 +95,14 @@ package struct Decider: Sendable {
             file: file,
             proxy: proxy
         )
+    }
+
+    /// The seed of a request's draws: the seed, its rule, method, path and place in the count.
+    private static func commonSeed(key: RequestCounters.Key, index: UInt64, seed: UInt64) -> UInt64 {
+        var draw = seed
+        draw = SeededRandom.combine(draw, key.identity)
+        draw = SeededRandom.combine(draw, stableHash(key.method.rawValue))
+        draw = SeededRandom.combine(draw, stableHash(key.path))
+        return SeededRandom.combine(draw, index)
     }
 }

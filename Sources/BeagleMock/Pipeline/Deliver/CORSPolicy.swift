@@ -28,7 +28,7 @@ struct CORSPolicy: Sendable {
     /// Adds the headers that let a page on any origin read the response.
     func decorate(_ headers: inout HTTPFields) {
         guard enabled else { return }
-        headers[.accessControlAllowOrigin] = "*"
-        headers[.accessControlExposeHeaders] = "*"
+        headers.set(.accessControlAllowOrigin, "*")
+        headers.set(.accessControlExposeHeaders, "*")
     }
 }

@@ -124,8 +124,8 @@ struct OutgoingResponse: Sendable {
     /// known (else the server frames it chunked).
     var framedHead: HTTPResponse {
         var head = head
-        if head.headerFields[.contentLength] == nil, head.status.code != 304, head.status.code != 204, body.hasKnownLength {
-            head.headerFields[.contentLength] = String(body.count)
+        if head.status.code != 304, head.status.code != 204, body.hasKnownLength, !head.headerFields.has(.contentLength) {
+            head.headerFields.append(HTTPField(name: .contentLength, value: String(body.count)))
         }
         return head
     }

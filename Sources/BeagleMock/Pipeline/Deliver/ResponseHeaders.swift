@@ -18,9 +18,9 @@ struct ResponseHeaders: Sendable {
             CORSPolicy(enabled: settings.cors).decorate(&response.head.headerFields)
         }
         response.head.headerFields.append(contentsOf: HeaderEcho(setting: settings.echo).fields(for: headers))
-        response.head.headerFields[.date] = dates.current()
-        if closing || request.headerFields[.connection]?.lowercased() == "close" {
-            response.head.headerFields[.connection] = "close"
+        response.head.headerFields.set(.date, dates.current())
+        if closing || request.headerFields.first(.connection)?.lowercased() == "close" {
+            response.head.headerFields.set(.connection, "close")
         }
     }
 }

@@ -9,6 +9,9 @@ package struct RequestPath: Sendable, Hashable {
     package let segments: [String]
     /// The raw query string after `?`, without it; empty when there is none.
     package let query: Substring
+    /// The decoded path, `/` joined, with a leading `/` (`/` for the root); joined once, as
+    /// several stages of a request read it.
+    package let path: String
 
     /// Why a request target cannot name a file.
     package enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
@@ -54,16 +57,17 @@ package struct RequestPath: Sendable, Hashable {
             segments.append(try Self.decodeSegment(raw))
         }
         self.segments = segments
+        self.path = Self.joined(segments)
     }
 
     /// Builds a path from segments already known to be safe (tests, internal routes).
     init(checkedSegments: [String]) {
         self.segments = checkedSegments
         self.query = ""
+        self.path = Self.joined(checkedSegments)
     }
 
-    /// The decoded path, `/` joined, with a leading `/` (`/` for the root).
-    package var path: String { "/" + segments.joined(separator: "/") }
+    private static func joined(_ segments: [String]) -> String { "/" + segments.joined(separator: "/") }
 
     /// Whether any segment is hidden (a dot-file or dot-folder), which is never served.
     package var isHidden: Bool { segments.contains { $0.hasPrefix(".") } }

@@ -12,27 +12,31 @@ struct FileAnswer {
     let override: ResponseOverride?
 
     var response: OutgoingResponse {
+        // Each name once, so appended rather than set.
         var headers = HTTPFields()
-        headers[.eTag] = file.hash.entityTag
-        if !file.isRendered { headers[.lastModified] = file.lastModified }
-        headers[.cacheControl] = "no-cache"
-        if file.isScreen { headers[.vary] = "beagle-platform" }
+        let entityTag = file.hash.entityTag
+        headers.append(HTTPField(name: .eTag, value: entityTag))
+        if !file.isRendered { headers.append(HTTPField(name: .lastModified, value: file.lastModified)) }
         let reads = request.method == .get || request.method == .head
-        if reads, file.isScreen, let beagleCache {
-            // Beagle 1.x's cache protocol: the body's hash, and 304 when the client holds it.
-            headers[.beagleHash] = file.hash.hex
-            headers[.cacheControl] = "max-age=\(beagleCache.maxAgeSeconds)"
-            if request.headerFields[.beagleHash] == file.hash.hex {
+        // Beagle 1.x's cache protocol: the body's hash, and 304 when the client holds it.
+        let beagleCache = reads && file.isScreen ? self.beagleCache : nil
+        let cacheControl = beagleCache.map { "max-age=\($0.maxAgeSeconds)" } ?? "no-cache"
+        headers.append(HTTPField(name: .cacheControl, value: cacheControl))
+        if file.isScreen { headers.append(HTTPField(name: .vary, value: "beagle-platform")) }
+        if beagleCache != nil {
+            let hash = file.hash.hex
+            headers.append(HTTPField(name: .beagleHash, value: hash))
+            if request.headerFields[.beagleHash] == hash {
                 return OutgoingResponse(status: .notModified, headers: headers)
             }
         }
         if reads,
             ConditionalRequest.isNotModified(
-                request, entityTag: file.hash.entityTag, modifiedSeconds: file.isRendered ? nil : file.modifiedSeconds)
+                request, entityTag: entityTag, modifiedSeconds: file.isRendered ? nil : file.modifiedSeconds)
         {
             return OutgoingResponse(status: .notModified, headers: headers)
         }
-        headers[.contentType] = file.contentType
+        headers.append(HTTPField(name: .contentType, value: file.contentType))
         var response = OutgoingResponse(status: .ok, headers: headers, body: file.body)
         if let override {
             if let status = override.status { response.head.status = .standard(status) }
