@@ -151,7 +151,7 @@ public final class MockServer: Sendable {
                 responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
                 additionalHandlers: { [ProtocolErrorLog(logger: logger), ClientDepartureHandler()] },
                 bodyTimeout: bodyTimeout,
-                idleTimeout: .seconds(75),
+                idleTimeout: configuration.idleTimeout,
                 logger: logger),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),

@@ -32,6 +32,9 @@ public struct MockServerConfiguration: Sendable {
     /// How often the config file is checked for changes (Docs/Configuration.md, "Reload"); a test
     /// that reloads by hand makes it long, so that no check of its own races the test's.
     package var configPollInterval: Duration = .seconds(1)
+    /// How long a connection may stay without a request before the server closes it (a test of
+    /// that rule makes it short).
+    package var idleTimeout: Duration = .seconds(75)
 
     /// A configuration serving `screensDirectory` on `host:port`, everything else by default.
     public init(

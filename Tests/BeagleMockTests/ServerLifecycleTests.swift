@@ -75,6 +75,59 @@ import Testing
         }
     }
 
+    @Test func anIdleConnectionClosesAfterTheIdleTimeoutButNotWhileARequestIsAnswered() async throws {
+        try await withMockServer(
+            files: ["screens/home.json": "{}"],
+            configure: {
+                $0.idleTimeout = .seconds(2)
+                $0.flags.latency = .fixed(.seconds(5))
+            }
+        ) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            // Answered after more than twice the idle timeout: a request being answered keeps the
+            // connection. The close comes the timeout after the answer, so at least 7 s after the
+            // request left, however late this side notices either. (The timeouts are long because
+            // the connection is idle, and may be closed, from its opening to the request's arrival,
+            // which takes more than 300 ms under the whole suite's load.)
+            let clock = ContinuousClock()
+            let sent = clock.now
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await connection.readResponse()?.status == 200)
+            let (rest, ending) = await connection.readToEnd(timeout: .seconds(20))
+            #expect(rest.isEmpty)
+            #expect(ending == .closed)
+            #expect(clock.now - sent >= .seconds(7))
+            await connection.close()
+        }
+    }
+
+    @Test func stopClosesAnIdleKeepAliveConnectionAtOnceAndAnswersTheRequestInFlight() async throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        configuration.shutdownGracePeriod = .seconds(30)
+        configuration.flags.latency = .fixed(.milliseconds(600))
+        let server = try await MockServer.start(configuration)
+        let idle = try await RawConnection.connect(port: server.port)
+        try await idle.send("GET /__admin/health HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(await idle.readResponse()?.status == 200)
+        let busy = try await RawConnection.connect(port: server.port)
+        try await busy.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+        // The request has arrived (it is in the journal) before the stop begins.
+        while try await HTTPProbe.request(port: server.port, target: "/__admin/requests")?.text.contains("/home") != true {
+            await Task.yield()
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await server.stop()
+        #expect(clock.now - start < .seconds(10), "the stop waited for the grace period")
+        #expect(await idle.readToEnd(timeout: .seconds(5)).ending == .closed)
+        #expect(await busy.readResponse(timeout: .seconds(5))?.status == 200)
+        #expect(await busy.readToEnd(timeout: .seconds(5)).ending == .closed)
+        await idle.close()
+        await busy.close()
+    }
+
     @Test func oversizedBodyGets413AndTheConnectionCloses() async throws {
         try await withMockServer(files: ["screens/cart.post.json": "{}"], configure: { $0.maxRequestBodySize = 1024 }) {
             server, _ in

@@ -7,9 +7,8 @@ import ServiceLifecycle
 
 /// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: NIO decodes HTTP/1;
 /// ``HTTP1Framing`` refuses what NIO lets through, turns heads into HTTPTypes and writes the
-/// responses' bytes; Hummingbird's state handler closes idle
-/// connections and quiesces at shutdown; ``RequestDispatcher`` hands each request to the
-/// pipeline, one at a time, and answers malformed ones 400.
+/// responses' bytes; ``RequestDispatcher`` hands each request to the pipeline, one at a time,
+/// answers malformed ones 400, closes idle connections and quiesces at shutdown.
 ///
 /// Hummingbird's own HTTP/1 channel wraps the connection in an `NIOAsyncChannel` whose async
 /// streams cost more than the rest of a request (Docs/Benchmarks.md); Hummingbird's `Server`
@@ -46,8 +45,7 @@ struct MockHTTP1Channel: ServerChildChannel {
             try operations.addHandler(ByteToMessageHandler(decoder))
             try operations.addHandler(HTTP1Framing(logger: checkLogger))
             try operations.addHandlers(additionalHandlers())
-            try operations.addHandler(HTTPConnectionStateHandler(idleTimeout: idleTimeout, logger: logger))
-            let dispatcher = RequestDispatcher(responder: responder, bodyTimeout: bodyTimeout)
+            let dispatcher = RequestDispatcher(responder: responder, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout)
             try operations.addHandler(dispatcher)
             return Value(channel: channel, dispatcher: NIOLoopBound(dispatcher, eventLoop: channel.eventLoop))
         }

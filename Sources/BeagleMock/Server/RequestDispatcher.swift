@@ -12,7 +12,8 @@ import NIOHTTPTypes
 /// client that leaves is noticed, until 16 parts wait. A response that says `Connection: close`
 /// closes the connection once written, and no request after it is started. A request's body
 /// streams to its task with back-pressure: reading pauses while the task has not taken what came;
-/// its deadline (``BodyDeadline``) starts with the request.
+/// its deadline (``BodyDeadline``) starts with the request. An idle connection closes after its
+/// ``IdleTimeout``; when the server stops, a connection closes once the requests it has are answered.
 /// Bytes that are not HTTP between requests get 400 and the connection closes, once the whole
 /// requests that came before them have had their answers; inside a body, they fail that body's
 /// read.
@@ -57,21 +58,49 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var refusing = false
     /// The end of the last response written, so that a close waits for it to leave.
     private var lastEnd: EventLoopFuture<Void>?
+    /// When the connection closes for being idle.
+    private var idle: IdleTimeout
+    /// The server is stopping: the connection closes once nothing is left to answer.
+    private var quiescing = false
     private var context: ChannelHandlerContext?
 
-    /// A dispatcher that hands requests to `responder` and gives each body `bodyTimeout`.
-    init(responder: @escaping Responder, bodyTimeout: Duration) {
+    /// A dispatcher that hands requests to `responder`, gives each body `bodyTimeout` and closes
+    /// the connection after `idleTimeout` without a request.
+    init(responder: @escaping Responder, bodyTimeout: Duration, idleTimeout: Duration) {
         self.responder = responder
         self.bodyDeadline = BodyDeadline(timeout: bodyTimeout)
+        self.idle = IdleTimeout(timeout: idleTimeout)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        if context.channel.isActive { watchIdleness(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         bodyDeadline.stop()
+        idle.stop()
         self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        watchIdleness(context)
+        context.fireChannelActive()
+    }
+
+    /// Starts the idle timeout's next check.
+    private func watchIdleness(_ context: ChannelHandlerContext) {
+        idle.schedule(on: context.eventLoop) { [weak self] in self?.idleCheck() }
+    }
+
+    /// Closes the connection if it has been idle for the whole timeout. A request read in full and
+    /// still being answered keeps it open: the check starts again when that request is done.
+    private func idleCheck() {
+        idle.checked()
+        guard let context else { return }
+        if inFlight != nil, requestEnded { return }
+        if idle.hasPassed { return context.close(promise: nil) }
+        watchIdleness(context)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -102,6 +131,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
+        idle.noteActivity()
         if bodyEndAwaited, case .end = part {
             bodyEndAwaited = false
             bodyDeadline.stop()
@@ -169,6 +199,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ChannelShouldQuiesceEvent {
+            quiescing = true
+            return closeIfQuiet(context)
+        }
         if case ChannelEvent.inputClosed = event {
             inputDone = true
             drain(context)
@@ -210,6 +244,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         bodyDeadline.stop()
+        idle.stop()
         body?.finish(ChannelError.eof)
         body = nil
         waiting.removeAll()
@@ -294,7 +329,19 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         }
         drain(context)
         closeIfDone(context)
+        closeIfQuiet(context)
         resumeReading(context)
+        idle.noteActivity()
+        watchIdleness(context)
+    }
+
+    /// Closes a connection of a stopping server once nothing is left to answer and the last
+    /// response has left.
+    private func closeIfQuiet(_ context: ChannelHandlerContext) {
+        guard quiescing, !closing, inFlight == nil, waiting.isEmpty else { return }
+        closing = true
+        guard let lastEnd else { return context.close(promise: nil) }
+        close(context, after: lastEnd)
     }
 
     /// Closes a connection whose client will send no more, once nothing is left to answer and the
