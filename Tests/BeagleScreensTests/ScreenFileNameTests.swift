@@ -51,3 +51,28 @@ import Testing
         #expect(!BeaglePlatform.ios.includes(.android))
     }
 }
+
+/// The shortcuts for paths without empty segments give what splitting gives.
+@Suite struct PlainPathTests {
+    static let paths = [
+        "/", "/home", "/home.json", "/a/b/c", "//home", "/home/", "/a//b", "", "home", "/a/b.json", "/é/\u{301}x",
+        "/product/[id]", "/a/./b",
+    ]
+
+    @Test(arguments: paths)
+    func aStemIsThePathsSegmentsJoined(path: String) {
+        let split = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true).map { String($0) }
+        var expected = split.joined(separator: "/")
+        if expected.hasSuffix(".json") { expected = String(expected.dropLast(5)) }
+        #expect(ScreenFolder.stem(ofPath: path) == expected)
+    }
+
+    @Test(arguments: paths)
+    func anExactBindingKeepsItsStemAndBindsOnlyBracketedNames(path: String) {
+        let stem = ScreenFolder.stem(ofPath: path)
+        let binding = RouteBinding.exact(stem)
+        #expect(binding.stem == stem)
+        #expect(!binding.endsInParameter)
+        #expect(binding.parameters == (stem.contains("[id]") ? ["id": "[id]"] : [:]))
+    }
+}

@@ -86,7 +86,7 @@ struct AdminAPI: Sendable {
 
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
     /// while its body is read.
-    func respond(to request: inout Request, path: RequestPath, settings snapshot: SettingsSnapshot) async throws
+    func respond(to request: inout ReceivedRequest, path: RequestPath, settings snapshot: SettingsSnapshot) async throws
         -> Answer
     {
         let endpoint = Endpoint(path)
@@ -105,7 +105,7 @@ struct AdminAPI: Sendable {
     }
 
     private func response(
-        to request: inout Request, endpoint: Endpoint?, path: RequestPath, settings snapshot: SettingsSnapshot
+        to request: inout ReceivedRequest, endpoint: Endpoint?, path: RequestPath, settings snapshot: SettingsSnapshot
     ) async throws -> OutgoingResponse {
         let head = request.head
         if let refusal = refusal(for: head, endpoint: endpoint) { return refusal }

@@ -18,8 +18,8 @@ struct JournalEntry: Sendable, Encodable {
     let path: String
     /// The raw query string without `?`, empty when there is none.
     let query: String
-    /// Header values by lower-case name, `Host` restored.
-    let headers: [String: [String]]
+    /// The header fields as sent, `Host` restored; grouped only when the entry is read.
+    let sentHeaders: SentHeaders
     /// The body, cut at ``RequestJournal/bodyLimit``.
     let body: RecordedBody
     /// The fault drawn (`status:503`, `reset`), nil when none was.
@@ -49,7 +49,7 @@ struct JournalEntry: Sendable, Encodable {
         self.method = method
         self.path = path
         self.query = query
-        self.headers = headers.grouped
+        self.sentHeaders = headers
         self.body = body
         self.fault = fault
         self.latencyMs = latencyMs
@@ -65,6 +65,9 @@ struct JournalEntry: Sendable, Encodable {
             fault: decision.flatMap { $0.fault == .none ? nil : $0.fault.description },
             latencyMs: decision.map { AccessLog.millisecondsValue($0.latency) } ?? 0, rule: decision?.rule)
     }
+
+    /// Header values by lower-case name, `Host` restored.
+    var headers: [String: [String]] { sentHeaders.grouped }
 
     private enum CodingKeys: String, CodingKey {
         case id, time, method, path, query, headers, body, bodyEncoding, bodySize, bodyTruncated

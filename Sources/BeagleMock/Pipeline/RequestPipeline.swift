@@ -29,7 +29,7 @@ struct RequestPipeline: Sendable {
     let headers = ResponseHeaders()
     private let clock = ContinuousClock()
 
-    func respond(_ request: Request, _ writer: consuming ResponseOutput, _ channel: any Channel) async throws {
+    func respond(_ request: ReceivedRequest, _ writer: consuming ResponseOutput, _ channel: any Channel) async throws {
         let arrived = clock.now
         var request = request
         let head = request.head

@@ -23,7 +23,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPResponsePart
 
     /// Answers one request, writing to the output; a thrown error closes the connection.
-    typealias Responder = @Sendable (Request, consuming ResponseOutput, any Channel) async throws -> Void
+    typealias Responder = @Sendable (ReceivedRequest, consuming ResponseOutput, any Channel) async throws -> Void
 
     private typealias BodyProducer = NIOThrowingAsyncSequenceProducer<
         ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, BodyDemand
@@ -275,7 +275,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             requestBody = RequestBody(buffer: ByteBuffer())
         }
-        let request = Request(head: head, body: requestBody)
+        let request = ReceivedRequest(head: head, body: requestBody)
         let channel = context.channel
         let responder = self.responder
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)

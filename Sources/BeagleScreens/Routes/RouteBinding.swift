@@ -26,8 +26,19 @@ public struct RouteBinding: Sendable, Hashable {
 
     /// The route read by its own names only: what a folder without `[name]` entries tries.
     public static func exact(_ stem: String) -> RouteBinding {
+        // Every request reads its route this way first: without a `[` nothing binds, and a stem
+        // made by ``ScreenFolder/stem(ofPath:)`` is already its segments joined.
+        if !stem.utf8.contains(UInt8(ascii: "[")), ScreenFolder.isPlain(stem, leadingSlash: false) {
+            return RouteBinding(stem: stem, parameters: [:], endsInParameter: false)
+        }
         let segments = RouteBinding.segments(ofStem: stem)
         return RouteBinding(names: segments, segments: segments, endsInParameter: false)
+    }
+
+    private init(stem: String, parameters: [String: String], endsInParameter: Bool) {
+        self.stem = stem
+        self.parameters = parameters
+        self.endsInParameter = endsInParameter
     }
 
     /// The segments of a stem, split on the `/` scalar as ``ScreenFolder/stem(ofPath:)`` does.

@@ -47,6 +47,7 @@ public struct RouteCandidates: Sequence, Sendable {
     ///   - method: nil for GET and HEAD, else the method whose file answers (`POST`).
     public init(route: String, platform: BeaglePlatform?, method: String?) {
         var list: [Candidate] = []
+        list.reserveCapacity(8)
         let methodPart = method.map { "." + $0.lowercased() } ?? ""
         let stems = route.isEmpty ? ["index"] : [route, route + "/index"]
         if method == nil, !route.isEmpty {

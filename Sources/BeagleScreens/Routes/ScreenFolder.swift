@@ -73,14 +73,37 @@ public struct ScreenFolder: Sendable {
 
     /// The route without its leading `/`.
     public static func stem(ofPath path: String) -> String {
-        // Split on the `/` scalar, not the `/` Character: a `/` followed by a combining mark or an
-        // emoji modifier is one Character but still a separator.
-        let segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
-        var stem = segments.map { String($0) }.joined(separator: "/")
+        var stem: String
+        if isPlain(path, leadingSlash: true) {
+            // What the split below gives for a path without empty segments (every request's,
+            // as the read stage builds it), without splitting.
+            stem = String(Substring(path.utf8.dropFirst()))
+        } else {
+            // Split on the `/` scalar, not the `/` Character: a `/` followed by a combining mark or
+            // an emoji modifier is one Character but still a separator.
+            let segments = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: true)
+            stem = segments.map { String($0) }.joined(separator: "/")
+        }
         if stem.utf8.count >= 5, stem.utf8.suffix(5).elementsEqual(".json".utf8) {
             stem = String(decoding: stem.utf8.dropLast(5), as: UTF8.self)
         }
         return stem
+    }
+
+    /// Whether `path` has no empty segment: no `//`, no trailing `/` (but the root's), and a leading
+    /// `/` exactly when `leadingSlash` (a stem has none). Compared as UTF-8 bytes, where a `/` is a
+    /// separator whatever follows it.
+    static func isPlain(_ path: String, leadingSlash: Bool) -> Bool {
+        let bytes = path.utf8
+        if leadingSlash != (bytes.first == UInt8(ascii: "/")) { return false }
+        var previousWasSlash = true
+        for byte in bytes.dropFirst(leadingSlash ? 1 : 0) {
+            let isSlash = byte == UInt8(ascii: "/")
+            if isSlash && previousWasSlash { return false }
+            previousWasSlash = isSlash
+        }
+        // A trailing `/`; the root `/` alone, and the empty stem, are plain.
+        return !(previousWasSlash && bytes.count > (leadingSlash ? 1 : 0))
     }
 
     /// Resolves a request for `path` (percent-decoded, no query) from a client announcing

@@ -14,7 +14,7 @@ enum BodyRefusal: Error, Sendable, Equatable {
     /// Reads the body of `request`, up to `limit` bytes. Throws a `BodyRefusal` when the declared
     /// length is above the limit (at once, before reading a byte of the body), when the body grows
     /// past the limit, or when the body deadline passes; any other error (the client left) as it is.
-    static func collect(_ request: inout Request, limit: Int) async throws -> ByteBuffer {
+    static func collect(_ request: inout ReceivedRequest, limit: Int) async throws -> ByteBuffer {
         // Waiting for a body that is refused whatever it holds would only hold the connection.
         if let declared = request.head.headerFields[.contentLength].flatMap({ UInt64($0) }),
             declared > UInt64(max(limit, 0))

@@ -73,6 +73,13 @@ package struct RequestPath: Sendable, Hashable {
     package var isHidden: Bool { segments.contains { $0.hasPrefix(".") } }
 
     private static func decodeSegment(_ raw: Substring.UTF8View.SubSequence) throws(Refusal) -> String {
+        // Nearly every segment is printable ASCII without escapes: nothing to decode, and of the
+        // checks below only the dot segments can apply.
+        if raw.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "\\") }) {
+            let text = String(Substring(raw))
+            if text == "." || text == ".." { throw .dotSegment }
+            return text
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(raw.count)
         var index = raw.startIndex

@@ -26,7 +26,8 @@ struct RequestReader: Sendable {
     }
 
     /// Reads `request`, which arrived at `arrived`; `answersPreflight` when CORS is on.
-    func read(_ request: inout Request, arrived: ContinuousClock.Instant, answersPreflight: Bool) async throws -> Reading {
+    func read(_ request: inout ReceivedRequest, arrived: ContinuousClock.Instant, answersPreflight: Bool) async throws -> Reading
+    {
         let head = request.head
         let path: RequestPath
         do {

@@ -14,6 +14,9 @@ struct FileAnswer {
     var response: OutgoingResponse {
         // Each name once, so appended rather than set.
         var headers = HTTPFields()
+        // Room for these and those the later stages add (CORS, Date, Content-Length): growing
+        // the storage one field at a time cost more than filling it.
+        headers.reserveCapacity(12)
         let entityTag = file.hash.entityTag
         headers.append(HTTPField(name: .eTag, value: entityTag))
         if !file.isRendered { headers.append(HTTPField(name: .lastModified, value: file.lastModified)) }

@@ -1,0 +1,19 @@
+import HTTPTypes
+import HummingbirdCore
+import NIOCore
+
+/// A request as ``RequestDispatcher`` hands it to the pipeline: its head, and its body as it
+/// arrives. (HummingbirdCore's `Request` also parses the target into a `URI` for every request,
+/// which nothing here reads: the read stage decodes the path itself.)
+struct ReceivedRequest: Sendable {
+    let head: HTTPRequest
+    var body: RequestBody
+
+    /// Reads the whole body, up to `limit` bytes (`NIOTooManyBytesError` beyond), and keeps it for
+    /// whoever reads it next.
+    mutating func collectBody(upTo limit: Int) async throws -> ByteBuffer {
+        let buffer = try await body.collect(upTo: limit)
+        body = RequestBody(buffer: buffer)
+        return buffer
+    }
+}
