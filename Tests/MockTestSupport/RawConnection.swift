@@ -19,8 +19,12 @@ public final class RawConnection: Sendable {
     private let channel: any Channel
     private let inbox: Inbox
 
-    /// Connects to `host:port`.
-    public static func connect(host: String = "127.0.0.1", port: Int) async throws -> RawConnection {
+    /// Connects to `host:port`, and sends `first` as soon as the connection is up, on the
+    /// connection's own thread: a test that measures from the connection's start does not depend on
+    /// when its task runs again.
+    public static func connect(host: String = "127.0.0.1", port: Int, sending first: String? = nil) async throws
+        -> RawConnection
+    {
         let inbox = Inbox()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.allowRemoteHalfClosure, value: true)
@@ -29,7 +33,12 @@ public final class RawConnection: Sendable {
                     try channel.pipeline.syncOperations.addHandler(InboxHandler(inbox: inbox))
                 }
             }
-            .connect(host: host, port: port).get()
+            .connect(host: host, port: port)
+            .flatMap { channel in
+                guard let first else { return channel.eventLoop.makeSucceededFuture(channel) }
+                return channel.writeAndFlush(ByteBuffer(string: first)).map { channel }
+            }
+            .get()
         return RawConnection(channel: channel, inbox: inbox)
     }
 

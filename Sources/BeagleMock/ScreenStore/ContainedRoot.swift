@@ -18,11 +18,14 @@ import Darwin
 struct ContainedRoot: Sendable {
     /// The folder's real path, without a trailing `/` (unless it is `/` itself).
     let path: String
+    /// That path with a trailing `/`: what every path inside starts with.
+    private let prefix: String
 
     /// Opens a root; nil when `directory` does not exist or is not a folder.
     init?(directory: String) {
         guard let real = Self.realPath(directory), FileStatus.stat(real)?.kind == .directory else { return nil }
         self.path = real.count > 1 && real.hasSuffix("/") ? String(real.dropLast()) : real
+        self.prefix = path == "/" ? "/" : path + "/"
     }
 
     /// Opens the regular file at `relative` (segments already free of `.`, `..`, separators and
@@ -37,15 +40,18 @@ struct ContainedRoot: Sendable {
         // (a `readlink`, the costliest call of a file served). Through a symlink, or on a kernel
         // without openat2, the file is opened as before and judged by what the kernel says.
         var descriptor = beagle_open_without_symlinks(path, flags)
+        // What was opened is `path`, inside the root: only its segments below it are left to judge.
         var real: String? = path
+        var inside = Self.hasNoHiddenSegment(relative.utf8)
         if descriptor < 0 {
             // Missing before any symlink: an open that follows symlinks would miss it too.
             guard errno != ENOENT, errno != ENOTDIR else { return nil }
             descriptor = open(path, flags)
             guard descriptor >= 0 else { return nil }
             real = Self.path(of: descriptor)
+            inside = real.map(contains) ?? false
         }
-        guard let status = FileStatus.fstat(descriptor), status.kind == .regular, let real, contains(real) else {
+        guard let status = FileStatus.fstat(descriptor), status.kind == .regular, let real, inside else {
             close(descriptor)
             return nil
         }
@@ -61,16 +67,19 @@ struct ContainedRoot: Sendable {
     /// segment below the root starts with `.`, that is, the rest neither starts with `.` nor holds
     /// `/.`.
     func contains(_ real: String) -> Bool {
-        guard real.hasPrefix(prefix) else { return false }
+        guard real.utf8.starts(with: prefix.utf8) else { return false }
+        return Self.hasNoHiddenSegment(real.utf8.dropFirst(prefix.utf8.count))
+    }
+
+    /// Whether no segment of `relative` (a path below a root, no leading `/`) starts with `.`.
+    private static func hasNoHiddenSegment(_ relative: some Sequence<UInt8>) -> Bool {
         var previous = UInt8(ascii: "/")
-        for byte in real.utf8.dropFirst(prefix.utf8.count) {
+        for byte in relative {
             if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return false }
             previous = byte
         }
         return true
     }
-
-    private var prefix: String { path == "/" ? "/" : path + "/" }
 
     /// The path the kernel has for an open descriptor: what was really opened.
     static func path(of descriptor: Int32) -> String? {

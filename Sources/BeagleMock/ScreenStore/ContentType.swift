@@ -33,8 +33,10 @@ enum ContentType {
 
     /// The type for a file name, by its extension in any letter case.
     static func forFile(named name: some StringProtocol) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
-        let ext = name[name.index(after: dot)...]
+        // By bytes: a `.` is a `.` whatever follows it, and no grapheme breaking per request.
+        let name = Substring(name)
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return fallback }
+        let ext = name[name.utf8.index(after: dot)...]
         // Lowercasing goes through Unicode's tables: only for names that need it.
         let needsLowercasing = ext.utf8.contains { $0 >= 0x80 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
         return byExtension[needsLowercasing ? ext.lowercased() : String(ext)] ?? fallback

@@ -40,13 +40,18 @@ extension ByteBuffer {
     /// connection's close ends.
     mutating func writeHead(of response: HTTPResponse, framing: BodyFraming) {
         let fields = response.headerFields
-        let sent = fields.indices.filter { index in
-            let name = fields[index].name
+        // The fields sent, and their length, in one pass.
+        var sent: [Int] = []
+        sent.reserveCapacity(fields.count)
+        var fieldsSize = 0
+        for (index, field) in zip(fields.indices, fields) {
             switch framing {
-            case .none, .chunked: return !name.isFraming
-            case .length: return !name.isNamed(.transferEncoding)
-            case .close: return !name.isNamed(.connection)
+            case .none, .chunked: if field.name.isFraming { continue }
+            case .length: if field.name.isNamed(.transferEncoding) { continue }
+            case .close: if field.name.isNamed(.connection) { continue }
             }
+            sent.append(index)
+            fieldsSize += field.name.rawName.utf8.count + field.value.utf8.count + 4
         }
         let reason = response.status.reasonPhrase
         let added: StaticString =
@@ -56,8 +61,7 @@ extension ByteBuffer {
             case .none, .length: ""
             }
         // "HTTP/1.1 200 " and the line ends of the status line and the head.
-        var size = 13 + reason.utf8.count + 4 + added.utf8CodeUnitCount
-        for index in sent { size += fields[index].name.rawName.utf8.count + fields[index].value.utf8.count + 4 }
+        let size = 13 + reason.utf8.count + 4 + added.utf8CodeUnitCount + fieldsSize
         // One copy into the buffer's memory: a ByteBuffer write per piece cost more than the rest.
         writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
             var text = HeadText(memory: memory)
@@ -70,9 +74,10 @@ extension ByteBuffer {
             text.append(reason)
             text.append("\r\n")
             for index in sent {
-                text.append(fields[index].name.rawName)
+                let field = fields[index]
+                text.append(field.name.rawName)
                 text.append(": ")
-                text.append(fields[index].value)
+                text.append(field.value)
                 text.append("\r\n")
             }
             text.append(added)
@@ -123,6 +128,9 @@ private struct HeadText {
     }
 
     mutating func append(_ text: String) {
+        if let copied: Void = text.utf8.withContiguousStorageIfAvailable({ copy(UnsafeRawBufferPointer($0)) }) {
+            return copied
+        }
         var text = text
         text.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
     }
