@@ -1,8 +1,9 @@
-import BeagleMock
 import CSystemCalls
 import Foundation
 import MockTestSupport
 import Testing
+
+@testable import BeagleMock
 
 /// Nothing outside the screens folder is ever served, whatever the spelling, and the server
 /// keeps serving after each refusal (issue 2, item 4).
@@ -135,6 +136,16 @@ import Testing
             let routes = try #require(try await HTTPProbe.request(port: server.port, target: "/__admin/routes"))
             #expect(!routes.text.contains("BEAGLE-MOCK"))
         }
+    }
+
+    /// The names a file system that ignores case may open the config by: any letter case, and
+    /// letters that fold to the config's (the Kelvin sign to `k`), whatever their length in bytes.
+    @Test(arguments: [
+        ("beagle-mock.yml", true), ("BEAGLE-MOCK.YAML", true), ("Beagle-Mock.Yml", true), ("beagle-moc\u{212A}.yml", true),
+        ("beagle-mock.yml.json", false), ("beagle-mock.ym", false), ("home.json", false), ("beagle-mock-yml", false),
+    ])
+    func configNamesAreKnownInEveryCase(name: String, isConfig: Bool) {
+        #expect(ServedFiles.isConfigName(name) == isConfig)
     }
 
     @Test func configGivenElsewhereIsNotServedEither() async throws {

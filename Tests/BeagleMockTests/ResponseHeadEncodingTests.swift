@@ -9,9 +9,7 @@ import Testing
 @Suite struct ResponseHeadEncodingTests {
     static func text(_ response: HTTPResponse, http10: Bool = false) -> (BodyFraming, String) {
         let framing = BodyFraming(of: response, http10: http10)
-        var buffer = ByteBuffer()
-        buffer.writeHead(of: response, framing: framing)
-        return (framing, String(buffer: buffer))
+        return (framing, String(buffer: ByteBufferAllocator().head(of: response, framing: framing)))
     }
 
     @Test func aKnownLengthIsSentAsItIsWithoutTransferEncoding() {

@@ -39,14 +39,15 @@ struct ContainedRoot: Sendable {
         // path and `relative` has no `.` or `..` segment, so there is no need to ask the kernel
         // (a `readlink`, the costliest call of a file served). Through a symlink, or on a kernel
         // without openat2, the file is opened as before and judged by what the kernel says.
-        var descriptor = beagle_open_without_symlinks(path, flags)
+        // withCString hands over the string's own bytes; passing `path` as is would copy them.
+        var descriptor = path.withCString { beagle_open_without_symlinks($0, flags) }
         // What was opened is `path`, inside the root: only its segments below it are left to judge.
         var real: String? = path
         var inside = Self.hasNoHiddenSegment(relative.utf8)
         if descriptor < 0 {
             // Missing before any symlink: an open that follows symlinks would miss it too.
             guard errno != ENOENT, errno != ENOTDIR else { return nil }
-            descriptor = open(path, flags)
+            descriptor = path.withCString { open($0, flags) }
             guard descriptor >= 0 else { return nil }
             real = Self.path(of: descriptor)
             inside = real.map(contains) ?? false

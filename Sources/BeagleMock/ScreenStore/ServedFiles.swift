@@ -31,7 +31,16 @@ struct ServedFiles: Sendable {
     /// Whether `name`, a path below the screens root, is named like a config file at the root, in
     /// any letter case (on a file system that ignores case, `BEAGLE-MOCK.yml` opens the config).
     static func isConfigName(_ name: String) -> Bool {
-        configNames.contains(name.lowercased())
+        // Every candidate of every request asks: most names are ruled out by their length.
+        mayLowercase(name, toLengthOf: "beagle-mock.yml") || mayLowercase(name, toLengthOf: "beagle-mock.yaml")
+            ? configNames.contains(name.lowercased()) : false
+    }
+
+    /// Whether `text` lowercased could be `lowercased`, an ASCII text, as far as lengths tell:
+    /// lowercasing ASCII keeps the length, but a non-ASCII letter can lowercase to an ASCII one
+    /// (the Kelvin sign to `k`), so a text with one is not ruled out.
+    private static func mayLowercase(_ text: String, toLengthOf lowercased: String) -> Bool {
+        text.utf8.count == lowercased.utf8.count || text.utf8.contains { $0 >= 0x80 } || lowercased.utf8.contains { $0 >= 0x80 }
     }
 
     /// The file at `relative` in the screens folder, or nil when it is not served.
@@ -83,7 +92,9 @@ struct ServedFiles: Sendable {
     private func isConfig(_ found: OpenedFile) -> Bool {
         guard let configPath, let lowercasedConfigPath else { return false }
         // In any letter case: a file system that ignores case opens the config by either name.
-        if found.path.lowercased() == lowercasedConfigPath { return true }
+        if Self.mayLowercase(found.path, toLengthOf: lowercasedConfigPath), found.path.lowercased() == lowercasedConfigPath {
+            return true
+        }
         guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
         return config.sameFile(as: found.status)
     }

@@ -81,9 +81,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             let request = response.status.code >= 200 ? asked.popFirst() : nil
             framing = BodyFraming(of: response, http10: request?.http10 ?? false)
             omitsBody = request?.head ?? false
-            var buffer = context.channel.allocator.buffer(capacity: 256)
-            buffer.writeHead(of: response, framing: framing)
-            context.write(wrapOutboundOut(buffer), promise: promise)
+            context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: promise)
         case .body(let body):
             guard !omitsBody else {
                 promise?.fail(NIOHTTPResponseEncoderError.responseBodyNotAllowed)
@@ -121,8 +119,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         let response = HTTPResponse(
             status: .badRequest,
             headerFields: [.contentType: ContentType.json, .contentLength: String(json.utf8.count), .connection: "close"])
-        var bytes = context.channel.allocator.buffer(capacity: 256 + json.utf8.count)
-        bytes.writeHead(of: response, framing: .length)
+        var bytes = context.channel.allocator.head(of: response, framing: .length)
         if head.method != .HEAD { bytes.writeString(json) }
         refusal = bytes
         sendRefusalIfDue(context)

@@ -33,27 +33,28 @@ extension HTTPField.Name {
     fileprivate var isFraming: Bool { isNamed(.contentLength) || isNamed(.transferEncoding) }
 }
 
-extension ByteBuffer {
-    /// Writes `response`'s status line and fields as HTTP/1 text, with the framing headers that
-    /// `framing` needs: none for a status without a body, `Transfer-Encoding: chunked` (and no
-    /// `Content-Length`) for chunks, `Connection: close` and version 1.0 for a body that the
-    /// connection's close ends.
-    mutating func writeHead(of response: HTTPResponse, framing: BodyFraming) {
-        let fields = response.headerFields
-        // The fields sent, and their length, in one pass.
-        var sent: [Int] = []
-        sent.reserveCapacity(fields.count)
+extension ByteBufferAllocator {
+    /// `response`'s status line and fields as HTTP/1 text, in a buffer of their size, with the
+    /// framing headers that `framing` needs: none for a status without a body,
+    /// `Transfer-Encoding: chunked` (and no `Content-Length`) for chunks, `Connection: close` and
+    /// version 1.0 for a body that the connection's close ends.
+    func head(of response: HTTPResponse, framing: BodyFraming) -> ByteBuffer {
+        // The lines sent, and their length, in one pass over the fields (each field read is a
+        // copy of four strings).
+        var lines: [(name: String, value: String)] = []
+        lines.reserveCapacity(response.headerFields.count)
         var fieldsSize = 0
-        for (index, field) in zip(fields.indices, fields) {
+        for field in response.headerFields {
             switch framing {
             case .none, .chunked: if field.name.isFraming { continue }
             case .length: if field.name.isNamed(.transferEncoding) { continue }
             case .close: if field.name.isNamed(.connection) { continue }
             }
-            sent.append(index)
+            lines.append((field.name.rawName, field.value))
             fieldsSize += field.name.rawName.utf8.count + field.value.utf8.count + 4
         }
-        let reason = response.status.reasonPhrase
+        let status = response.status
+        let reason = status.reasonPhrase
         let added: StaticString =
             switch framing {
             case .chunked: "transfer-encoding: chunked\r\n"
@@ -62,30 +63,33 @@ extension ByteBuffer {
             }
         // "HTTP/1.1 200 " and the line ends of the status line and the head.
         let size = 13 + reason.utf8.count + 4 + added.utf8CodeUnitCount + fieldsSize
+        var buffer = self.buffer(capacity: size)
         // One copy into the buffer's memory: a ByteBuffer write per piece cost more than the rest.
-        writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
+        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
             var text = HeadText(memory: memory)
             text.append(framing == .close ? "HTTP/1.0 " : "HTTP/1.1 ")
-            let code = response.status.code
+            let code = status.code
             text.append(byte: UInt8(truncatingIfNeeded: 48 + code / 100 % 10))
             text.append(byte: UInt8(truncatingIfNeeded: 48 + code / 10 % 10))
             text.append(byte: UInt8(truncatingIfNeeded: 48 + code % 10))
             text.append(byte: UInt8(ascii: " "))
             text.append(reason)
             text.append("\r\n")
-            for index in sent {
-                let field = fields[index]
-                text.append(field.name.rawName)
+            for line in lines {
+                text.append(line.name)
                 text.append(": ")
-                text.append(field.value)
+                text.append(line.value)
                 text.append("\r\n")
             }
             text.append(added)
             text.append("\r\n")
             return text.count
         }
+        return buffer
     }
+}
 
+extension ByteBuffer {
     /// Writes one field and its line end.
     private mutating func writeField(_ field: HTTPField) {
         writeString(field.name.rawName)
@@ -108,7 +112,7 @@ extension ByteBuffer {
     }
 }
 
-/// Text copied into memory that has room for it (``ByteBuffer/writeHead(of:framing:)`` counts first).
+/// Text copied into memory that has room for it (``ByteBufferAllocator/head(of:framing:)`` counts first).
 private struct HeadText {
     let memory: UnsafeMutableRawBufferPointer
     /// The bytes written so far.
