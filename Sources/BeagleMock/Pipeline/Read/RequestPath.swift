@@ -37,17 +37,20 @@ package struct RequestPath: Sendable, Hashable {
     /// Decodes a raw request target (`/catalog/item-1?x=1`, or the absolute form
     /// `http://host/catalog`).
     package init(target: Substring) throws(Refusal) {
+        // Searched by bytes: the marks are ASCII, and Character searches break graphemes.
         var target = target
-        if let fragment = target.firstIndex(of: "#") { target = target[..<fragment] }
-        if target.hasPrefix("http://") || target.hasPrefix("https://") {
-            let afterScheme = target.dropFirst(target.hasPrefix("https://") ? 8 : 7)
-            target = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+        if let fragment = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
+        let bytes = target.utf8
+        let schemeLength = bytes.starts(with: "https://".utf8) ? 8 : bytes.starts(with: "http://".utf8) ? 7 : 0
+        if schemeLength > 0 {
+            let afterScheme = target.utf8.dropFirst(schemeLength)
+            target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { target[$0...] } ?? "/"
         }
-        guard target.first == "/" else { throw .notOriginForm }
+        guard target.utf8.first == UInt8(ascii: "/") else { throw .notOriginForm }
         let pathPart: Substring
-        if let mark = target.firstIndex(of: "?") {
+        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
             pathPart = target[..<mark]
-            query = target[target.index(after: mark)...]
+            query = target[target.utf8.index(after: mark)...]
         } else {
             pathPart = target
             query = ""
