@@ -14,6 +14,11 @@ import Testing
         ("/%252e%252e/x", ["%2e%2e", "x"]),
         ("http://example.com/catalog?x", ["catalog"]),
         ("/x#fragment", ["x"]),
+        // The marks are found by bytes: a `/`, `?` or `#` followed by a combining mark still is one.
+        ("/\u{301}x", ["\u{301}x"]),
+        ("/a?\u{301}", ["a"]),
+        ("/a#\u{301}", ["a"]),
+        ("/a\u{301}/b", ["a\u{301}", "b"]),
     ])
     func decodes(target: String, segments: [String]) throws {
         #expect(try RequestPath(target: Substring(target)).segments == segments)

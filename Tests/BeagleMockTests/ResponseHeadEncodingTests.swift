@@ -35,13 +35,34 @@ import Testing
         #expect(text == "HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n")
     }
 
-    @Test(arguments: [204, 304, 100])
-    func aStatusWithoutBodyLosesItsFramingHeaders(code: Int) {
+    @Test(arguments: [(204, "No Content"), (304, "Not Modified"), (100, "Continue"), (101, "Switching Protocols")])
+    func aStatusWithoutBodyLosesItsFramingHeaders(code: Int, phrase: String) {
         let response = HTTPResponse(
             status: .init(code: code), headerFields: [.contentLength: "3", .eTag: "\"b\"", .transferEncoding: "chunked"])
         let (framing, text) = Self.text(response, http10: true)
         #expect(framing == .none)
-        #expect(text == "HTTP/1.1 \(code) \(response.status.reasonPhrase)\r\nETag: \"b\"\r\n\r\n")
+        #expect(text == "HTTP/1.1 \(code) \(phrase)\r\nETag: \"b\"\r\n\r\n")
+    }
+
+    /// The phrases NIO's encoder wrote for the codes it knows, where HTTPTypes has newer ones;
+    /// a code NIO does not know keeps the response's own phrase.
+    @Test func knownCodesGetNIOsReasonPhrases() {
+        #expect(
+            Self.text(HTTPResponse(status: .contentTooLarge, headerFields: [.contentLength: "0"])).1.hasPrefix(
+                "HTTP/1.1 413 Payload Too Large\r\n"))
+        #expect(
+            Self.text(HTTPResponse(status: .init(code: 503), headerFields: [.contentLength: "0"])).1.hasPrefix(
+                "HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(
+            Self.text(HTTPResponse(status: .init(code: 599, reasonPhrase: "Odd"), headerFields: [.contentLength: "0"])).1
+                .hasPrefix("HTTP/1.1 599 Odd\r\n"))
+    }
+
+    @Test func anHTTP10ClientGetsChunksWhenTheAnswerSaysTransferEncoding() {
+        let response = HTTPResponse(status: .ok, headerFields: [.transferEncoding: "chunked"])
+        let (framing, text) = Self.text(response, http10: true)
+        #expect(framing == .chunked)
+        #expect(text == "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n")
     }
 
     @Test func chunksAreFramedInHex() {

@@ -126,6 +126,37 @@ import Testing
         await busy.close()
     }
 
+    /// Answers to HEAD and CONNECT carry no body (HTTP1Framing frames each answer by the request
+    /// it answers): a HEAD's answer keeps its place among the answers on its connection, and a
+    /// CONNECT's (400: not a path) has no framing headers, as NIO's encoder sent it. NIO's decoder
+    /// reads nothing as HTTP after a CONNECT, so that one goes on a connection of its own.
+    @Test func bodilessAnswersKeepTheirPlaceOnAConnection() async throws {
+        try await withMockServer(files: ["screens/home.json": #"{"k":1}"#]) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "HEAD /home HTTP/1.1\r\nHost: x\r\n\r\nGET /home HTTP/1.1\r\nHost: x\r\n\r\nHEAD /home HTTP/1.1\r\nHost: x\r\n\r\n"
+            )
+            let head = try #require(await connection.readResponse(isHead: true))
+            #expect(head.status == 200)
+            #expect(head.header("Content-Length") == "7")
+            #expect(await connection.readResponse()?.text == #"{"k":1}"#)
+            #expect(await connection.readResponse(isHead: true)?.header("Content-Length") == "7")
+            let (rest, _) = await connection.readToEnd(timeout: .milliseconds(300))
+            #expect(rest.isEmpty, "bytes after the last answer: \(String(decoding: rest, as: UTF8.self))")
+            await connection.close()
+
+            let tunnel = try await RawConnection.connect(port: server.port)
+            try await tunnel.send("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n")
+            let connect = try #require(await tunnel.readResponse(isHead: true))
+            #expect(connect.status == 400)
+            #expect(connect.header("Content-Length") == nil)
+            #expect(connect.header("Transfer-Encoding") == nil)
+            let (body, _) = await tunnel.readToEnd(timeout: .milliseconds(300))
+            #expect(body.isEmpty, "a body after the CONNECT's answer: \(String(decoding: body, as: UTF8.self))")
+            await tunnel.close()
+        }
+    }
+
     @Test func oversizedBodyGets413AndTheConnectionCloses() async throws {
         try await withMockServer(files: ["screens/cart.post.json": "{}"], configure: { $0.maxRequestBodySize = 1024 }) {
             server, _ in

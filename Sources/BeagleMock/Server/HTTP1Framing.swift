@@ -45,7 +45,10 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     /// What the answer to a request needs to know of it.
     private struct Asked {
         let http10: Bool
-        let head: Bool
+        /// HEAD or CONNECT: the answer has no body (RFC 9110 §9.3.2 and §9.3.6).
+        let bodiless: Bool
+        /// CONNECT: the answer has no framing headers either, as NIO's encoder sent it.
+        let connect: Bool
     }
 
     /// A framing that logs refusals to `logger`.
@@ -65,7 +68,10 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
                 return context.fireErrorCaught(error)
             }
             owed += 1
-            asked.append(Asked(http10: head.version == .http1_0, head: head.method == .HEAD))
+            asked.append(
+                Asked(
+                    http10: head.version == .http1_0, bodiless: head.method == .HEAD || head.method == .CONNECT,
+                    connect: head.method == .CONNECT))
             context.fireChannelRead(wrapInboundOut(.head(request)))
         case .body(let buffer):
             context.fireChannelRead(wrapInboundOut(.body(buffer)))
@@ -77,10 +83,12 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let response):
-            // An informational head (100 Continue) comes before the answer it belongs to.
-            let request = response.status.code >= 200 ? asked.popFirst() : nil
-            framing = BodyFraming(of: response, http10: request?.http10 ?? false)
-            omitsBody = request?.head ?? false
+            // An informational head (100 Continue) comes before the answer it belongs to; a 101
+            // is the answer.
+            let code = response.status.code
+            let request = (100..<200).contains(code) && code != 101 ? nil : asked.popFirst()
+            framing = request?.connect == true ? .none : BodyFraming(of: response, http10: request?.http10 ?? false)
+            omitsBody = request?.bodiless ?? false
             context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: promise)
         case .body(let body):
             guard !omitsBody else {

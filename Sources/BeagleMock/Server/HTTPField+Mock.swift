@@ -24,16 +24,12 @@ extension HTTPField.Name {
 }
 
 // Every response goes through these, so they skip what the subscript does for the general case:
-// joining every value of a name on read, and rebuilding the fields on write.
+// joining every value of a name on read (to tell whether there is one), and rebuilding the fields
+// on write.
 extension HTTPFields {
     /// Whether a field named `name` is present.
     func has(_ name: HTTPField.Name) -> Bool {
         contains { $0.name.isNamed(name) }
-    }
-
-    /// The value of the first field named `name`; nil when there is none.
-    func first(_ name: HTTPField.Name) -> String? {
-        first { $0.name.isNamed(name) }?.value
     }
 
     /// Sets `name` to `value`, replacing every field of that name, as the subscript does.

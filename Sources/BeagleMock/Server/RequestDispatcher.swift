@@ -106,7 +106,11 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
-            if head.status.code >= 200, head.headerFields.first(.connection)?.lowercased() == "close" { closing = true }
+            if head.status.code >= 200, head.headerFields.has(.connection),
+                head.headerFields[.connection]?.lowercased() == "close"
+            {
+                closing = true
+            }
             context.write(data, promise: promise)
         case .end:
             let written = promise ?? context.eventLoop.makePromise()

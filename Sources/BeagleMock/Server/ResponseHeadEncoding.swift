@@ -1,5 +1,6 @@
 import HTTPTypes
 import NIOCore
+import NIOHTTP1
 
 /// How the end of a response's body is marked on the wire (RFC 9112 §6.3).
 enum BodyFraming {
@@ -18,12 +19,15 @@ enum BodyFraming {
     /// A HEAD answer keeps the framing headers a GET would have (RFC 9110 §9.3.2), without a body.
     init(of response: HTTPResponse, http10: Bool) {
         let code = response.status.code
-        if code < 200 || code == 204 || code == 304 {
+        if (100..<200).contains(code) || code == 204 || code == 304 {
             self = .none
         } else if response.headerFields.has(.contentLength) {
             self = .length
+        } else if http10, !response.headerFields.has(.transferEncoding) {
+            self = .close
         } else {
-            self = http10 ? .close : .chunked
+            // What NIO's encoder did, for HTTP/1.0 clients too when a `Transfer-Encoding` was set.
+            self = .chunked
         }
     }
 }
@@ -54,7 +58,8 @@ extension ByteBufferAllocator {
             fieldsSize += field.name.rawName.utf8.count + field.value.utf8.count + 4
         }
         let status = response.status
-        let reason = status.reasonPhrase
+        // NIO's phrase for the codes it knows (`413 Payload Too Large`), as its encoder wrote them.
+        let reason = HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase).reasonPhrase
         let added: StaticString =
             switch framing {
             case .chunked: "transfer-encoding: chunked\r\n"

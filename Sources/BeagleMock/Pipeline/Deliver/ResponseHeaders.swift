@@ -19,7 +19,8 @@ struct ResponseHeaders: Sendable {
         }
         response.head.headerFields.append(contentsOf: HeaderEcho(setting: settings.echo).fields(for: headers))
         response.head.headerFields.set(.date, dates.current())
-        if closing || request.headerFields.first(.connection)?.lowercased() == "close" {
+        // Read joined, as sent in one field or several; most requests have no field to join.
+        if closing || (request.headerFields.has(.connection) && request.headerFields[.connection]?.lowercased() == "close") {
             response.head.headerFields.set(.connection, "close")
         }
     }
