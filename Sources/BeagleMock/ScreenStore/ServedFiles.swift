@@ -17,12 +17,15 @@ struct ServedFiles: Sendable {
     let configPath: String?
     /// That path lowercased once, for the comparison every served screen file goes through.
     private let lowercasedConfigPath: String?
+    /// Whether that path is ASCII, so that only a path of its length can lowercase to it.
+    private let configPathIsASCII: Bool
 
     init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?) {
         self.screens = screens
         self.images = images
         self.configPath = configPath
         self.lowercasedConfigPath = configPath?.lowercased()
+        self.configPathIsASCII = !(lowercasedConfigPath?.utf8.contains { $0 >= 0x80 } ?? false)
     }
 
     /// Names that are never served from the screens root, in case the config in force is another.
@@ -32,15 +35,14 @@ struct ServedFiles: Sendable {
     /// any letter case (on a file system that ignores case, `BEAGLE-MOCK.yml` opens the config).
     static func isConfigName(_ name: String) -> Bool {
         // Every candidate of every request asks: most names are ruled out by their length.
-        mayLowercase(name, toLengthOf: "beagle-mock.yml") || mayLowercase(name, toLengthOf: "beagle-mock.yaml")
-            ? configNames.contains(name.lowercased()) : false
+        mayLowercase(name, toLengths: 15...16) && configNames.contains(name.lowercased())
     }
 
-    /// Whether `text` lowercased could be `lowercased`, an ASCII text, as far as lengths tell:
-    /// lowercasing ASCII keeps the length, but a non-ASCII letter can lowercase to an ASCII one
-    /// (the Kelvin sign to `k`), so a text with one is not ruled out.
-    private static func mayLowercase(_ text: String, toLengthOf lowercased: String) -> Bool {
-        text.utf8.count == lowercased.utf8.count || text.utf8.contains { $0 >= 0x80 } || lowercased.utf8.contains { $0 >= 0x80 }
+    /// Whether `text` lowercased could be an ASCII text of one of `lengths`, as far as lengths
+    /// tell: lowercasing ASCII keeps the length, but a non-ASCII letter can lowercase to an ASCII
+    /// one (the Kelvin sign to `k`), so a text with one is not ruled out.
+    private static func mayLowercase(_ text: String, toLengths lengths: ClosedRange<Int>) -> Bool {
+        lengths.contains(text.utf8.count) || text.utf8.contains { $0 >= 0x80 }
     }
 
     /// The file at `relative` in the screens folder, or nil when it is not served.
@@ -92,7 +94,10 @@ struct ServedFiles: Sendable {
     private func isConfig(_ found: OpenedFile) -> Bool {
         guard let configPath, let lowercasedConfigPath else { return false }
         // In any letter case: a file system that ignores case opens the config by either name.
-        if Self.mayLowercase(found.path, toLengthOf: lowercasedConfigPath), found.path.lowercased() == lowercasedConfigPath {
+        let length = lowercasedConfigPath.utf8.count
+        if !configPathIsASCII || Self.mayLowercase(found.path, toLengths: length...length),
+            found.path.lowercased() == lowercasedConfigPath
+        {
             return true
         }
         guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }

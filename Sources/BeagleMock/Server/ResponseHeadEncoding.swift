@@ -4,7 +4,8 @@ import NIOHTTP1
 
 /// How the end of a response's body is marked on the wire (RFC 9112 §6.3).
 enum BodyFraming {
-    /// No body follows the head: 1xx, 204 and 304 answers, and answers to HEAD.
+    /// No body follows the head, nor any framing header: 1xx, 204 and 304 answers, and answers
+    /// to CONNECT. (An answer to HEAD keeps the framing a GET would get; its body is left out.)
     case none
     /// `Content-Length` says where the body ends.
     case length
@@ -15,8 +16,8 @@ enum BodyFraming {
 
     /// The framing of `response` to a request of the given kind, as NIO's encoder frames it:
     /// statuses without a body lose `Content-Length` and `Transfer-Encoding`; an answer of unknown
-    /// length is chunked for HTTP/1.1 clients and ends with the connection for HTTP/1.0 ones.
-    /// A HEAD answer keeps the framing headers a GET would have (RFC 9110 §9.3.2), without a body.
+    /// length is chunked for HTTP/1.1 clients (and for HTTP/1.0 ones when it sets
+    /// `Transfer-Encoding`) and otherwise ends with the connection for HTTP/1.0 ones.
     init(of response: HTTPResponse, http10: Bool) {
         let code = response.status.code
         if (100..<200).contains(code) || code == 204 || code == 304 {
