@@ -78,9 +78,9 @@ struct RequestPipeline: Sendable {
             recorder.note(refusal: reason, in: &recording)
             try await answer(response, head, settings, writer, recording)
             return
-        case .request(var request):
-            request.client = channel.remoteAddress?.ipAddress
-            planned = request
+        case .request(var planning):
+            planning.client = request.client
+            planned = planning
         }
 
         let decision = decider.decide(

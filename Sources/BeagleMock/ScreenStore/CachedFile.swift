@@ -1,4 +1,5 @@
 import BeagleScreens
+import HTTPTypes
 import NIOCore
 import Synchronization
 
@@ -11,8 +12,8 @@ final class CachedFile: Sendable {
     let bytes: ByteBuffer?
     /// The hash of the content as stored on disk.
     let hash: ContentHash
-    /// `Last-Modified`, formatted once.
-    let lastModified: String
+    /// `Last-Modified`, made once.
+    let lastModified: HTTPField
     /// Whether the file is old enough that a same-size edit could not hide behind an unchanged
     /// timestamp (file times tick coarsely; a file changed within the last moments is re-read).
     let trusted: Bool
@@ -39,7 +40,7 @@ final class CachedFile: Sendable {
         self.status = status
         self.bytes = bytes
         self.hash = hash
-        self.lastModified = HTTPDate.format(seconds: status.modifiedSeconds)
+        self.lastModified = HTTPField(name: .lastModified, value: HTTPDate.format(seconds: status.modifiedSeconds))
         let settle: Int64 = 2_000_000_000
         self.trusted = readAt - status.modified > settle && readAt - status.changed > settle
     }

@@ -1,4 +1,5 @@
 import BeagleScreens
+import HTTPTypes
 import NIOCore
 
 /// A file chosen to answer a request, with what its response headers need.
@@ -9,8 +10,8 @@ struct ServedFile: Sendable {
     let relativePath: String
     /// The hash of the bytes sent.
     var hash: ContentHash
-    /// `Last-Modified`.
-    let lastModified: String
+    /// `Last-Modified`, made once for the file's version.
+    let lastModified: HTTPField
     /// The modification time in whole seconds, for `If-Modified-Since`.
     let modifiedSeconds: Int64
     /// `Content-Type`.

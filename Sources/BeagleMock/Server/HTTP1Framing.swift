@@ -25,8 +25,12 @@ import NIOHTTPTypesHTTP1
 final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundIn = ResponsePart
     typealias OutboundOut = ByteBuffer
+
+    /// A whole response's body of up to this many bytes leaves in its head's buffer: copying a
+    /// few kilobytes costs less than a second write; a larger body goes as a buffer of its own.
+    static let coalescedBodyLimit = 4 * 1024
 
     private let logger: Logger
     /// Requests passed on whose response has not ended yet.
@@ -82,39 +86,69 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
+        case .whole(let response, let body):
+            begin(response)
+            let sent = omitsBody ? nil : body
+            if framing != .chunked, (sent?.readableBytes ?? 0) <= Self.coalescedBodyLimit {
+                return end(context, context.channel.allocator.head(of: response, framing: framing, body: sent), promise: promise)
+            }
+            context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: nil)
+            if let sent { writeBody(context, sent, promise: nil) }
+            end(context, trailers: nil, promise: promise)
         case .head(let response):
-            // An informational head (100 Continue) comes before the answer it belongs to; a 101
-            // is the answer.
-            let code = response.status.code
-            let request = (100..<200).contains(code) && code != 101 ? nil : asked.popFirst()
-            framing = request?.connect == true ? .none : BodyFraming(of: response, http10: request?.http10 ?? false)
-            omitsBody = request?.bodiless ?? false
+            begin(response)
             context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: promise)
         case .body(let body):
             guard !omitsBody else {
                 promise?.fail(NIOHTTPResponseEncoderError.responseBodyNotAllowed)
                 return
             }
-            guard framing == .chunked else { return context.write(wrapOutboundOut(body), promise: promise) }
-            // Empty chunks are not framed: one would end the body.
-            guard body.readableBytes > 0 else { return context.write(wrapOutboundOut(body), promise: promise) }
-            var start = context.channel.allocator.buffer(capacity: 16)
-            start.writeChunkStart(size: body.readableBytes)
-            context.write(wrapOutboundOut(start), promise: nil)
-            context.write(wrapOutboundOut(body), promise: nil)
-            context.write(wrapOutboundOut(ByteBuffer(staticString: "\r\n")), promise: promise)
+            writeBody(context, body, promise: promise)
         case .end(let trailers):
-            var end = ByteBuffer()
-            if framing == .chunked, !omitsBody { end.writeChunkedEnd(trailers: trailers) }
-            let closes = framing == .close
-            framing = .length
-            omitsBody = false
-            owed = max(owed - 1, 0)
-            if closes { return writeThenClose(context, end, promise: promise, flush: false) }
-            // Written even when empty, so that the promise completes after the bytes before it.
-            context.write(wrapOutboundOut(end), promise: promise)
-            sendRefusalIfDue(context)
+            end(context, trailers: trailers, promise: promise)
         }
+    }
+
+    /// Takes up the answer that `response` begins: how its body is framed, whether it is sent.
+    private func begin(_ response: HTTPResponse) {
+        // An informational head (100 Continue) comes before the answer it belongs to; a 101
+        // is the answer.
+        let code = response.status.code
+        let request = (100..<200).contains(code) && code != 101 ? nil : asked.popFirst()
+        framing = request?.connect == true ? .none : BodyFraming(of: response, http10: request?.http10 ?? false)
+        omitsBody = request?.bodiless ?? false
+    }
+
+    /// Writes a piece of body as the response's framing frames it.
+    private func writeBody(_ context: ChannelHandlerContext, _ body: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        guard framing == .chunked else { return context.write(wrapOutboundOut(body), promise: promise) }
+        // Empty chunks are not framed: one would end the body.
+        guard body.readableBytes > 0 else { return context.write(wrapOutboundOut(body), promise: promise) }
+        var start = context.channel.allocator.buffer(capacity: 16)
+        start.writeChunkStart(size: body.readableBytes)
+        context.write(wrapOutboundOut(start), promise: nil)
+        context.write(wrapOutboundOut(body), promise: nil)
+        context.write(wrapOutboundOut(ByteBuffer(staticString: "\r\n")), promise: promise)
+    }
+
+    /// Ends the response: the last chunk and trailers of a chunked body.
+    private func end(_ context: ChannelHandlerContext, trailers: HTTPFields?, promise: EventLoopPromise<Void>?) {
+        var end = ByteBuffer()
+        if framing == .chunked, !omitsBody { end.writeChunkedEnd(trailers: trailers) }
+        self.end(context, end, promise: promise)
+    }
+
+    /// Writes `bytes`, the last of the response, and closes the connection after them when the
+    /// close ends the body.
+    private func end(_ context: ChannelHandlerContext, _ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
+        let closes = framing == .close
+        framing = .length
+        omitsBody = false
+        owed = max(owed - 1, 0)
+        if closes { return writeThenClose(context, bytes, promise: promise, flush: false) }
+        // Written even when empty, so that the promise completes after the bytes before it.
+        context.write(wrapOutboundOut(bytes), promise: promise)
+        sendRefusalIfDue(context)
     }
 
     /// Answers a request whose framing is refused with 400, after the answers owed, and ignores
@@ -159,7 +193,9 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     static func problem(_ head: HTTPRequestHead) -> String? {
         let version = head.version
         if version.major == 1, version.minor >= 1 {
-            let hosts = head.headers["Host"].count
+            var hosts = 0
+            // Counted rather than collected: every request asks.
+            for (name, _) in head.headers where name.utf8.count == 4 && name.lowercased() == "host" { hosts += 1 }
             guard hosts == 1 else {
                 return "HTTP/1.1 requests need exactly one Host header; this one has \(hosts == 0 ? "none" : String(hosts))"
             }

@@ -40,4 +40,14 @@ extension HTTPFields {
             append(HTTPField(name: name, value: value))
         }
     }
+
+    /// Sets `field`'s name to its value, as ``set(_:_:)`` does; a field made once is not checked
+    /// again.
+    mutating func set(_ field: HTTPField) {
+        if has(field.name) {
+            self[field.name] = field.value
+        } else {
+            append(field)
+        }
+    }
 }

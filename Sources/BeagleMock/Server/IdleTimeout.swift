@@ -23,6 +23,9 @@ struct IdleTimeout {
     /// Whether the connection has been idle for the whole timeout.
     var hasPassed: Bool { NIODeadline.now() >= lastActive + TimeAmount(timeout) }
 
+    /// Whether a check is due.
+    var isScheduled: Bool { timer != nil }
+
     /// Runs `check` on `loop` when the timeout may have passed, unless a check is already due.
     mutating func schedule(on loop: any EventLoop, check: @escaping () -> Void) {
         guard timer == nil else { return }

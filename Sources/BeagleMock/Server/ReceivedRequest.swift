@@ -8,6 +8,9 @@ import NIOCore
 struct ReceivedRequest: Sendable {
     let head: HTTPRequest
     var body: RequestBody
+    /// The client's IP address, as its connection says (nil when the socket has none, a Unix
+    /// domain socket's).
+    let client: String?
 
     /// Reads the whole body, up to `limit` bytes (`NIOTooManyBytesError` beyond), and keeps it for
     /// whoever reads it next.

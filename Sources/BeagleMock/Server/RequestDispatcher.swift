@@ -19,8 +19,8 @@ import NIOHTTPTypes
 /// read.
 final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias OutboundIn = ResponsePart
+    typealias OutboundOut = ResponsePart
 
     /// Answers one request, writing to the output; a thrown error closes the connection.
     typealias Responder = @Sendable (ReceivedRequest, consuming ResponseOutput, any Channel) async throws -> Void
@@ -63,6 +63,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     /// The server is stopping: the connection closes once nothing is left to answer.
     private var quiescing = false
     private var context: ChannelHandlerContext?
+    /// The client's IP address, read from the connection once, on its first request.
+    private lazy var client: String? = context?.channel.remoteAddress?.ipAddress
 
     /// A dispatcher that hands requests to `responder`, gives each body `bodyTimeout` and closes
     /// the connection after `idleTimeout` without a request.
@@ -90,6 +92,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Starts the idle timeout's next check.
     private func watchIdleness(_ context: ChannelHandlerContext) {
+        // Most requests find the check still due: no closure is made for them.
+        guard !idle.isScheduled else { return }
         idle.schedule(on: context.eventLoop) { [weak self] in self?.idleCheck() }
     }
 
@@ -105,24 +109,37 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
+        case .whole(let head, _):
+            noteClosing(head)
+            written(context, data, promise: promise)
         case .head(let head):
-            if head.status.code >= 200, head.headerFields.has(.connection),
-                head.headerFields[.connection]?.lowercased() == "close"
-            {
-                closing = true
-            }
+            noteClosing(head)
             context.write(data, promise: promise)
         case .end:
-            let written = promise ?? context.eventLoop.makePromise()
-            lastEnd = written.futureResult
-            context.write(data, promise: written)
-            // A response that says `Connection: close` ends the connection (Hummingbird's state
-            // handler does not look at the header): clients that pool connections would otherwise
-            // send a request again, silently, after a later fault.
-            if closing { close(context, after: written.futureResult) }
+            written(context, data, promise: promise)
         case .body:
             context.write(data, promise: promise)
         }
+    }
+
+    /// Notes whether a response head says `Connection: close`.
+    private func noteClosing(_ head: HTTPResponse) {
+        if head.status.code >= 200, head.headerFields.has(.connection),
+            head.headerFields[.connection]?.lowercased() == "close"
+        {
+            closing = true
+        }
+    }
+
+    /// Writes the end of a response (or a whole one), keeping when it is written.
+    private func written(_ context: ChannelHandlerContext, _ data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let written = promise ?? context.eventLoop.makePromise()
+        lastEnd = written.futureResult
+        context.write(data, promise: written)
+        // A response that says `Connection: close` ends the connection (Hummingbird's state
+        // handler did not look at the header): clients that pool connections would otherwise
+        // send a request again, silently, after a later fault.
+        if closing { close(context, after: written.futureResult) }
     }
 
     /// Something that arrived on the connection, for the request it belongs to.
@@ -279,7 +296,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         } else {
             requestBody = RequestBody(buffer: ByteBuffer())
         }
-        let request = ReceivedRequest(head: head, body: requestBody)
+        let request = ReceivedRequest(head: head, body: requestBody, client: client)
         let channel = context.channel
         let responder = self.responder
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -358,8 +375,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             closing = true
             let refusal = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
             let written = context.eventLoop.makePromise(of: Void.self)
-            context.write(wrapOutboundOut(.head(refusal)), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: written)
+            context.writeAndFlush(wrapOutboundOut(.whole(refusal, body: nil)), promise: written)
             lastEnd = written.futureResult
         }
         guard let lastEnd else { return context.close(promise: nil) }

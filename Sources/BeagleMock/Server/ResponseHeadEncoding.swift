@@ -39,59 +39,101 @@ extension HTTPField.Name {
 }
 
 extension ByteBufferAllocator {
-    /// `response`'s status line and fields as HTTP/1 text, in a buffer of their size, with the
-    /// framing headers that `framing` needs: none for a status without a body,
-    /// `Transfer-Encoding: chunked` (and no `Content-Length`) for chunks, `Connection: close` and
-    /// version 1.0 for a body that the connection's close ends.
-    func head(of response: HTTPResponse, framing: BodyFraming) -> ByteBuffer {
-        // The lines sent, and their length, in one pass over the fields (each field read is a
-        // copy of four strings).
-        var lines: [(name: String, value: String)] = []
-        lines.reserveCapacity(response.headerFields.count)
-        var fieldsSize = 0
-        for field in response.headerFields {
-            switch framing {
-            case .none, .chunked: if field.name.isFraming { continue }
-            case .length: if field.name.isNamed(.transferEncoding) { continue }
-            case .close: if field.name.isNamed(.connection) { continue }
-            }
-            lines.append((field.name.rawName, field.value))
-            fieldsSize += field.name.rawName.utf8.count + field.value.utf8.count + 4
-        }
+    /// `response`'s status line and fields as HTTP/1 text, with the framing headers that `framing`
+    /// needs: none for a status without a body, `Transfer-Encoding: chunked` (and no
+    /// `Content-Length`) for chunks, `Connection: close` and version 1.0 for a body that the
+    /// connection's close ends. `body`, when given, follows the head in the same buffer, so that
+    /// a whole response leaves in one write.
+    func head(of response: HTTPResponse, framing: BodyFraming, body: ByteBuffer? = nil) -> ByteBuffer {
         let status = response.status
         // NIO's phrase for the codes it knows (`413 Payload Too Large`), as its encoder wrote them.
         let reason = HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase).reasonPhrase
-        let added: StaticString =
-            switch framing {
-            case .chunked: "transfer-encoding: chunked\r\n"
-            case .close: "Connection: close\r\n"
-            case .none, .length: ""
-            }
-        // "HTTP/1.1 200 " and the line ends of the status line and the head.
-        let size = 13 + reason.utf8.count + 4 + added.utf8CodeUnitCount + fieldsSize
-        var buffer = self.buffer(capacity: size)
-        // One copy into the buffer's memory: a ByteBuffer write per piece cost more than the rest.
-        buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { memory in
-            var text = HeadText(memory: memory)
-            text.append(framing == .close ? "HTTP/1.0 " : "HTTP/1.1 ")
-            let code = status.code
-            text.append(byte: UInt8(truncatingIfNeeded: 48 + code / 100 % 10))
-            text.append(byte: UInt8(truncatingIfNeeded: 48 + code / 10 % 10))
-            text.append(byte: UInt8(truncatingIfNeeded: 48 + code % 10))
-            text.append(byte: UInt8(ascii: " "))
-            text.append(reason)
-            text.append("\r\n")
-            for line in lines {
-                text.append(line.name)
-                text.append(": ")
-                text.append(line.value)
-                text.append("\r\n")
-            }
-            text.append(added)
-            text.append("\r\n")
-            return text.count
+        let head = HeadLines(response: response, code: status.code, reason: reason, framing: framing)
+        let bodySize = body?.readableBytes ?? 0
+        // Written in one pass into room guessed from the number of fields, which nearly every head
+        // fits; one that does not is measured and written again.
+        var buffer = self.buffer(capacity: head.guessedSize + bodySize)
+        if !buffer.write(head, room: head.guessedSize) {
+            let size = head.size
+            buffer = self.buffer(capacity: size + bodySize)
+            buffer.write(head, room: size)
         }
+        if let body { buffer.writeImmutableBuffer(body) }
         return buffer
+    }
+}
+
+/// The lines of a response head as `framing` sends them.
+private struct HeadLines {
+    let response: HTTPResponse
+    let code: Int
+    let reason: String
+    let framing: BodyFraming
+
+    /// Room for the head: the status line and 64 bytes a field (an entity tag's field has 24, a
+    /// date's 37, a 64-digit hash's 77) with some to spare.
+    var guessedSize: Int { 128 + reason.utf8.count + 64 * response.headerFields.count }
+
+    /// The head's exact size.
+    var size: Int {
+        var size = 13 + reason.utf8.count + 4 + added.utf8CodeUnitCount
+        for field in response.headerFields where sends(field.name) {
+            size += field.name.rawName.utf8.count + field.value.utf8.count + 4
+        }
+        return size
+    }
+
+    /// The header that `framing` adds.
+    var added: StaticString {
+        switch framing {
+        case .chunked: "transfer-encoding: chunked\r\n"
+        case .close: "Connection: close\r\n"
+        case .none, .length: ""
+        }
+    }
+
+    /// Whether a field of this name is sent: framing replaces some.
+    func sends(_ name: HTTPField.Name) -> Bool {
+        switch framing {
+        case .none, .chunked: !name.isFraming
+        case .length: !name.isNamed(.transferEncoding)
+        case .close: !name.isNamed(.connection)
+        }
+    }
+
+    /// Writes the head into `text`, up to where its room ends.
+    func write(into text: inout HeadText) {
+        text.append(framing == .close ? "HTTP/1.0 " : "HTTP/1.1 ")
+        text.append(byte: UInt8(truncatingIfNeeded: 48 + code / 100 % 10))
+        text.append(byte: UInt8(truncatingIfNeeded: 48 + code / 10 % 10))
+        text.append(byte: UInt8(truncatingIfNeeded: 48 + code % 10))
+        text.append(byte: UInt8(ascii: " "))
+        text.append(reason)
+        text.append("\r\n")
+        for field in response.headerFields where sends(field.name) {
+            text.append(field.name.rawName)
+            text.append(": ")
+            text.append(field.value)
+            text.append("\r\n")
+        }
+        text.append(added)
+        text.append("\r\n")
+    }
+}
+
+extension ByteBuffer {
+    /// Writes `head` if it fits in `room` bytes; false, and nothing written, if it does not.
+    @discardableResult
+    fileprivate mutating func write(_ head: HeadLines, room: Int) -> Bool {
+        var fits = true
+        // One copy into the buffer's memory: a ByteBuffer write per piece cost more than the rest.
+        writeWithUnsafeMutableBytes(minimumWritableBytes: room) { memory in
+            var text = HeadText(memory: UnsafeMutableRawBufferPointer(rebasing: memory.prefix(room)))
+            head.write(into: &text)
+            fits = !text.overflowed
+            return fits ? text.count : 0
+        }
+        return fits
     }
 }
 
@@ -118,17 +160,20 @@ extension ByteBuffer {
     }
 }
 
-/// Text copied into memory that has room for it (``ByteBufferAllocator/head(of:framing:)`` counts first).
+/// Text copied into memory of a given size; what does not fit is dropped, and `overflowed` says so.
 private struct HeadText {
     let memory: UnsafeMutableRawBufferPointer
     /// The bytes written so far.
     private(set) var count = 0
+    /// Something did not fit.
+    private(set) var overflowed = false
 
     init(memory: UnsafeMutableRawBufferPointer) {
         self.memory = memory
     }
 
     mutating func append(byte: UInt8) {
+        guard count < memory.count else { return overflowed = true }
         memory[count] = byte
         count += 1
     }
@@ -147,6 +192,7 @@ private struct HeadText {
 
     private mutating func copy(_ bytes: UnsafeRawBufferPointer) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard bytes.count <= memory.count - count else { return overflowed = true }
         (memory.baseAddress! + count).copyMemory(from: start, byteCount: bytes.count)
         count += bytes.count
     }

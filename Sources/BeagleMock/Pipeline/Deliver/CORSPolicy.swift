@@ -28,7 +28,10 @@ struct CORSPolicy: Sendable {
     /// Adds the headers that let a page on any origin read the response.
     func decorate(_ headers: inout HTTPFields) {
         guard enabled else { return }
-        headers.set(.accessControlAllowOrigin, "*")
-        headers.set(.accessControlExposeHeaders, "*")
+        headers.set(Self.anyOrigin)
+        headers.set(Self.everyHeaderExposed)
     }
+
+    private static let anyOrigin = HTTPField(name: .accessControlAllowOrigin, value: "*")
+    private static let everyHeaderExposed = HTTPField(name: .accessControlExposeHeaders, value: "*")
 }

@@ -18,7 +18,7 @@ struct ResponseHeaders: Sendable {
             CORSPolicy(enabled: settings.cors).decorate(&response.head.headerFields)
         }
         response.head.headerFields.append(contentsOf: HeaderEcho(setting: settings.echo).fields(for: headers))
-        response.head.headerFields.set(.date, dates.current())
+        response.head.headerFields.set(dates.current())
         // Read joined, as sent in one field or several; most requests have no field to join.
         if closing || (request.headerFields.has(.connection) && request.headerFields[.connection]?.lowercased() == "close") {
             response.head.headerFields.set(.connection, "close")

@@ -19,13 +19,12 @@ struct FileAnswer {
         headers.reserveCapacity(12)
         let entityTag = file.hash.entityTag
         headers.append(HTTPField(name: .eTag, value: entityTag))
-        if !file.isRendered { headers.append(HTTPField(name: .lastModified, value: file.lastModified)) }
+        if !file.isRendered { headers.append(file.lastModified) }
         let reads = request.method == .get || request.method == .head
         // Beagle 1.x's cache protocol: the body's hash, and 304 when the client holds it.
         let beagleCache = reads && file.isScreen ? self.beagleCache : nil
-        let cacheControl = beagleCache.map { "max-age=\($0.maxAgeSeconds)" } ?? "no-cache"
-        headers.append(HTTPField(name: .cacheControl, value: cacheControl))
-        if file.isScreen { headers.append(HTTPField(name: .vary, value: "beagle-platform")) }
+        headers.append(beagleCache.map { HTTPField(name: .cacheControl, value: "max-age=\($0.maxAgeSeconds)") } ?? Self.noCache)
+        if file.isScreen { headers.append(Self.varyByPlatform) }
         if beagleCache != nil {
             let hash = file.hash.hex
             headers.append(HTTPField(name: .beagleHash, value: hash))
@@ -49,4 +48,8 @@ struct FileAnswer {
         }
         return response
     }
+
+    // Fields every file answer has, made once.
+    private static let noCache = HTTPField(name: .cacheControl, value: "no-cache")
+    private static let varyByPlatform = HTTPField(name: .vary, value: "beagle-platform")
 }

@@ -1,0 +1,79 @@
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import Testing
+
+@testable import BeagleMock
+
+/// A response written whole (``ResponsePart/whole(_:body:)``) leaves as the same bytes as its
+/// head, body and end written one by one, framed the same way; a small body shares its head's
+/// buffer, a large one goes as a buffer of its own.
+@Suite struct WholeResponseFramingTests {
+    /// What `HTTP1Framing` writes for `parts`, answering a GET (or HEAD) of the given version, as
+    /// the buffers written.
+    static func written(
+        _ parts: [ResponsePart], method: HTTPMethod = .GET, version: HTTPVersion = .http1_1
+    ) throws -> [String] {
+        let channel = EmbeddedChannel(handler: HTTP1Framing(logger: Logger(label: "test")))
+        defer { _ = try? channel.finish() }
+        var headers = HTTPHeaders()
+        if version == .http1_1 { headers.add(name: "Host", value: "localhost") }
+        try channel.writeInbound(
+            HTTPServerRequestPart.head(HTTPRequestHead(version: version, method: method, uri: "/home", headers: headers)))
+        try channel.writeInbound(HTTPServerRequestPart.end(nil))
+        for part in parts { try channel.writeOutbound(part) }
+        var buffers: [String] = []
+        while let buffer = try channel.readOutbound(as: ByteBuffer.self) {
+            if buffer.readableBytes > 0 { buffers.append(String(buffer: buffer)) }
+        }
+        return buffers
+    }
+
+    static func response(_ fields: HTTPFields) -> HTTPResponse { HTTPResponse(status: .ok, headerFields: fields) }
+
+    @Test func aSmallBodyLeavesInItsHeadsBuffer() throws {
+        let body = ByteBuffer(string: "{\"a\":1}")
+        let head = Self.response([.contentType: "application/json", .contentLength: "7"])
+        let whole = try Self.written([.whole(head, body: body)])
+        #expect(whole == ["HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}"])
+        let parts = try Self.written([.head(head), .body(body), .end(nil)])
+        #expect(parts.joined() == whole.joined())
+    }
+
+    @Test func aLargeBodyGoesAsABufferOfItsOwn() throws {
+        let text = String(repeating: "x", count: HTTP1Framing.coalescedBodyLimit + 1)
+        let head = Self.response([.contentLength: String(text.utf8.count)])
+        let whole = try Self.written([.whole(head, body: ByteBuffer(string: text))])
+        #expect(whole == ["HTTP/1.1 200 OK\r\nContent-Length: \(text.utf8.count)\r\n\r\n", text])
+    }
+
+    @Test func aBodyOfUnknownLengthIsChunkedForHTTP11() throws {
+        let whole = try Self.written([.whole(Self.response([.contentType: "text/plain"]), body: ByteBuffer(string: "hello"))])
+        #expect(
+            whole.joined()
+                == "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\ntransfer-encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n")
+    }
+
+    @Test func aBodyOfUnknownLengthEndsWithTheConnectionForHTTP10() throws {
+        let whole = try Self.written(
+            [.whole(Self.response([.contentType: "text/plain"]), body: ByteBuffer(string: "hello"))], version: .http1_0)
+        #expect(whole == ["HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\nhello"])
+    }
+
+    @Test func anAnswerToHEADLeavesItsBodyOut() throws {
+        let head = Self.response([.contentLength: "5"])
+        let whole = try Self.written([.whole(head, body: ByteBuffer(string: "hello"))], method: .HEAD)
+        #expect(whole == ["HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"])
+    }
+
+    /// The head is written into room guessed from its number of fields; one that outgrows the
+    /// guess is measured and written whole.
+    @Test func aHeadLargerThanTheGuessIsWrittenWhole() throws {
+        let long = String(repeating: "v", count: 3000)
+        let head = Self.response([.contentLength: "2", HTTPField.Name("x-long")!: long])
+        let whole = try Self.written([.whole(head, body: ByteBuffer(string: "ok"))])
+        #expect(whole == ["HTTP/1.1 200 OK\r\nContent-Length: 2\r\nx-long: \(long)\r\n\r\nok"])
+    }
+}
