@@ -93,6 +93,10 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
                 return end(context, context.channel.allocator.head(of: response, framing: framing, body: sent), promise: promise)
             }
             context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: nil)
+            guard framing == .chunked else {
+                // Sent as it is, the body is the last of the response: the promise goes with it.
+                return end(context, sent ?? ByteBuffer(), promise: promise)
+            }
             if let sent { writeBody(context, sent, promise: nil) }
             end(context, trailers: nil, promise: promise)
         case .head(let response):

@@ -172,16 +172,19 @@ private struct HeadText {
         self.memory = memory
     }
 
+    @inline(__always)
     mutating func append(byte: UInt8) {
         guard count < memory.count else { return overflowed = true }
         memory[count] = byte
         count += 1
     }
 
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         copy(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    @inline(__always)
     mutating func append(_ text: String) {
         if let copied: Void = text.utf8.withContiguousStorageIfAvailable({ copy(UnsafeRawBufferPointer($0)) }) {
             return copied
@@ -190,6 +193,7 @@ private struct HeadText {
         text.withUTF8 { copy(UnsafeRawBufferPointer($0)) }
     }
 
+    @inline(__always)
     private mutating func copy(_ bytes: UnsafeRawBufferPointer) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
         guard bytes.count <= memory.count - count else { return overflowed = true }
