@@ -65,6 +65,17 @@ import Testing
         #expect(text == "HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n")
     }
 
+    /// The head a fault sends as raw bytes: every field as set, framing or not, and the
+    /// response's own phrase.
+    @Test func aVerbatimHeadKeepsItsFieldsAndPhrase() {
+        let response = HTTPResponse(
+            status: .init(code: 413, reasonPhrase: "Content Too Large"),
+            headerFields: [.contentLength: "5", .transferEncoding: "chunked", .connection: "keep-alive"])
+        #expect(
+            String(buffer: ByteBufferAllocator().verbatimHead(of: response))
+                == "HTTP/1.1 413 Content Too Large\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n")
+    }
+
     @Test func chunksAreFramedInHex() {
         var buffer = ByteBuffer()
         buffer.writeChunkStart(size: 255)

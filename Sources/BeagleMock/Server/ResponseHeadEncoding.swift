@@ -48,7 +48,18 @@ extension ByteBufferAllocator {
         let status = response.status
         // NIO's phrase for the codes it knows (`413 Payload Too Large`), as its encoder wrote them.
         let reason = HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase).reasonPhrase
-        let head = HeadLines(response: response, code: status.code, reason: reason, framing: framing)
+        return encode(HeadLines(response: response, code: status.code, reason: reason, framing: framing), body: body)
+    }
+
+    /// `response`'s head exactly as it is: HTTP/1.1, its own reason phrase, every field and no
+    /// other, however they frame a body (the faults that send such heads mean it).
+    func verbatimHead(of response: HTTPResponse) -> ByteBuffer {
+        let status = response.status
+        return encode(HeadLines(response: response, code: status.code, reason: status.reasonPhrase, framing: nil))
+    }
+
+    /// `head` in a buffer of its own, with `body` after it.
+    private func encode(_ head: HeadLines, body: ByteBuffer? = nil) -> ByteBuffer {
         let bodySize = body?.readableBytes ?? 0
         // Written in one pass into room guessed from the number of fields, which nearly every head
         // fits; one that does not is measured and written again.
@@ -63,12 +74,12 @@ extension ByteBufferAllocator {
     }
 }
 
-/// The lines of a response head as `framing` sends them.
+/// The lines of a response head as `framing` sends them (nil: as they are).
 private struct HeadLines {
     let response: HTTPResponse
     let code: Int
     let reason: String
-    let framing: BodyFraming
+    let framing: BodyFraming?
 
     /// Room for the head: the status line and 64 bytes a field (an entity tag's field has 24, a
     /// date's 37, a 64-digit hash's 77) with some to spare.
@@ -85,7 +96,8 @@ private struct HeadLines {
 
     /// The header that `framing` adds.
     var added: StaticString {
-        switch framing {
+        guard let framing else { return "" }
+        return switch framing {
         case .chunked: "transfer-encoding: chunked\r\n"
         case .close: "Connection: close\r\n"
         case .none, .length: ""
@@ -94,7 +106,8 @@ private struct HeadLines {
 
     /// Whether a field of this name is sent: framing replaces some.
     func sends(_ name: HTTPField.Name) -> Bool {
-        switch framing {
+        guard let framing else { return true }
+        return switch framing {
         case .none, .chunked: !name.isFraming
         case .length: !name.isNamed(.transferEncoding)
         case .close: !name.isNamed(.connection)

@@ -42,12 +42,9 @@ struct RawWire: Sendable {
         }
     }
 
-    /// Writes a response head as HTTP/1.1 text.
+    /// Writes a response head as HTTP/1.1 text, its fields as they are.
     func writeHead(_ head: HTTPResponse) async throws {
-        var text = "HTTP/1.1 \(head.status.code) \(head.status.reasonPhrase)\r\n"
-        for field in head.headerFields { text += "\(field.name.rawName): \(field.value)\r\n" }
-        text += "\r\n"
-        try await write(ByteBuffer(string: text))
+        try await write(channel.allocator.verbatimHead(of: head))
     }
 
     /// Waits until everything written before, by anyone, has reached the kernel.
