@@ -73,7 +73,8 @@ import Testing
             headerFields: [.contentLength: "5", .transferEncoding: "chunked", .connection: "keep-alive"])
         #expect(
             String(buffer: ByteBufferAllocator().verbatimHead(of: response))
-                == "HTTP/1.1 413 Content Too Large\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n")
+                == "HTTP/1.1 413 Content Too Large\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\nConnection: keep-alive\r\n\r\n"
+        )
     }
 
     @Test func chunksAreFramedInHex() {
