@@ -28,8 +28,9 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = ResponsePart
     typealias OutboundOut = ByteBuffer
 
-    /// A whole response's body of up to this many bytes leaves in its head's buffer: copying a
-    /// few kilobytes costs less than a second write; a larger body goes as a buffer of its own.
+    /// A whole response's body of up to this many bytes, sent as it is (not in chunks), leaves in
+    /// its head's buffer: copying a few kilobytes costs less than a second write; a larger body
+    /// goes as a buffer of its own.
     static let coalescedBodyLimit = 4 * 1024
 
     private let logger: Logger
@@ -89,16 +90,18 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         case .whole(let response, let body):
             begin(response)
             let sent = omitsBody ? nil : body
-            if framing != .chunked, (sent?.readableBytes ?? 0) <= Self.coalescedBodyLimit {
-                return end(context, context.channel.allocator.head(of: response, framing: framing, body: sent), promise: promise)
-            }
-            context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: nil)
-            guard framing == .chunked else {
+            let allocator = context.channel.allocator
+            if framing == .chunked {
+                context.write(wrapOutboundOut(allocator.head(of: response, framing: framing)), promise: nil)
+                if let sent { writeBody(context, sent, promise: nil) }
+                end(context, trailers: nil, promise: promise)
+            } else if let sent, sent.readableBytes > Self.coalescedBodyLimit {
+                context.write(wrapOutboundOut(allocator.head(of: response, framing: framing)), promise: nil)
                 // Sent as it is, the body is the last of the response: the promise goes with it.
-                return end(context, sent ?? ByteBuffer(), promise: promise)
+                end(context, sent, promise: promise)
+            } else {
+                end(context, allocator.head(of: response, framing: framing, body: sent), promise: promise)
             }
-            if let sent { writeBody(context, sent, promise: nil) }
-            end(context, trailers: nil, promise: promise)
         case .head(let response):
             begin(response)
             context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: promise)

@@ -41,11 +41,11 @@ extension HTTPFields {
         }
     }
 
-    /// Sets `field`'s name to its value, as ``set(_:_:)`` does; a field made once is not checked
-    /// again.
+    /// Sets `field`'s name to its value, as ``set(_:_:)`` does, with `field` itself: a field made
+    /// once is not checked again.
     mutating func set(_ field: HTTPField) {
         if has(field.name) {
-            self[field.name] = field.value
+            self[fields: field.name] = [field]
         } else {
             append(field)
         }

@@ -63,8 +63,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     /// The server is stopping: the connection closes once nothing is left to answer.
     private var quiescing = false
     private var context: ChannelHandlerContext?
-    /// The client's IP address, read from the connection once, on its first request.
-    private lazy var client: String? = context?.channel.remoteAddress?.ipAddress
+    /// The client's IP address, read from the connection once, on its first request (nil when
+    /// its socket has none).
+    private var client: String?
+    private var clientRead = false
 
     /// A dispatcher that hands requests to `responder`, gives each body `bodyTimeout` and closes
     /// the connection after `idleTimeout` without a request.
@@ -295,6 +297,10 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             startBodyDeadline(context)
         } else {
             requestBody = RequestBody(buffer: ByteBuffer())
+        }
+        if !clientRead {
+            client = context.channel.remoteAddress?.ipAddress
+            clientRead = true
         }
         let request = ReceivedRequest(head: head, body: requestBody, client: client)
         let channel = context.channel

@@ -1,7 +1,8 @@
 import HTTPTypes
 import NIOCore
 
-/// Where the pipeline writes a response: the connection's channel, below which NIO encodes HTTP/1.
+/// Where the pipeline writes a response: the connection's channel, below which ``HTTP1Framing``
+/// writes it as HTTP/1 bytes.
 ///
 /// A response whose body is in memory goes to the event loop whole, in one hop. A write waits until
 /// the kernel has its bytes only while the connection is not writable (more unsent bytes than NIO's

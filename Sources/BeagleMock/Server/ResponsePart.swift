@@ -3,8 +3,8 @@ import NIOCore
 
 /// What the pipeline writes on a connection, for ``RequestDispatcher`` and ``HTTP1Framing``: a
 /// response whose body is in memory goes whole, in one write (one trip down the channel's
-/// handlers, and for a body of up to ``HTTP1Framing/coalescedBodyLimit`` one buffer on the
-/// wire); a streamed one goes as a head, pieces of body and an end.
+/// handlers, and, unless it is sent in chunks, one buffer with its head for a body of up to
+/// ``HTTP1Framing/coalescedBodyLimit``); a streamed one goes as a head, pieces of body and an end.
 enum ResponsePart {
     /// A whole response: its head, its body if it has one, and its end.
     case whole(HTTPResponse, body: ByteBuffer?)
