@@ -1,12 +1,15 @@
 /// A query string split into decoded name–value pairs (`a=1&b=two%20words`), `+` read as a
 /// space, as HTML forms and most clients send it. Malformed escapes are kept as written.
+///
+/// Split by bytes, as URLs are: a `&` or `=` is a separator whatever follows it (a combining mark
+/// written raw after one does not join it, as it would as a Swift `Character`).
 struct QueryParameters: Sendable {
     let pairs: [(name: String, value: String)]
 
     init(_ query: Substring) {
-        pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { item in
-            let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (Self.decode(parts[0]), parts.count > 1 ? Self.decode(parts[1]) : "")
+        pairs = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { item in
+            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return (Self.decode(item), "") }
+            return (Self.decode(item[..<equals]), Self.decode(item[item.index(after: equals)...]))
         }
     }
 
@@ -15,26 +18,39 @@ struct QueryParameters: Sendable {
         pairs.filter { $0.name == name }.map(\.value)
     }
 
-    private static func decode(_ text: Substring) -> String {
+    private static func decode(_ text: Substring.UTF8View) -> String {
+        // Most names and values have nothing to decode.
+        guard text.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) else {
+            return String(Substring(text))
+        }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while index != utf8.endIndex {
-            let byte = utf8[index]
+        bytes.reserveCapacity(text.count)
+        var index = text.startIndex
+        while index != text.endIndex {
+            let byte = text[index]
             if byte == UInt8(ascii: "+") {
                 bytes.append(UInt8(ascii: " "))
-            } else if byte == UInt8(ascii: "%"), let high = utf8.index(index, offsetBy: 1, limitedBy: utf8.endIndex),
-                high != utf8.endIndex, let low = utf8.index(high, offsetBy: 1, limitedBy: utf8.endIndex), low != utf8.endIndex,
-                let value = UInt8(String(decoding: [utf8[high], utf8[low]], as: UTF8.self), radix: 16)
+            } else if byte == UInt8(ascii: "%"), let high = text.index(index, offsetBy: 1, limitedBy: text.endIndex),
+                high != text.endIndex, let low = text.index(high, offsetBy: 1, limitedBy: text.endIndex), low != text.endIndex,
+                let highValue = hexDigit(text[high]), let lowValue = hexDigit(text[low])
             {
-                bytes.append(value)
+                bytes.append(highValue << 4 | lowValue)
                 index = low
             } else {
                 bytes.append(byte)
             }
-            index = utf8.index(after: index)
+            index = text.index(after: index)
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value of a hexadecimal digit, in either case.
+    private static func hexDigit(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }

@@ -24,13 +24,21 @@ struct TemplateRendering {
                 method: request.method.rawValue, path: request.path.path, params: file.parameters,
                 query: QueryParameters(request.path.query), headers: request.headers, body: request.body),
             seed: decision.seed, draw: drawKey, now: now)
-        let rendered = Array(template.render(scope).utf8)
-        var bytes = rendered
-        if let platform = pending.platform { bytes = PlatformFilter.filter(rendered, for: platform) }
+        let rendered = template.render(scope)
+        var body = ByteBuffer(string: rendered)
+        var filtered = false
+        if let platform = pending.platform {
+            let bytes = Array(body.readableBytesView)
+            let kept = PlatformFilter.filter(bytes, for: platform)
+            if kept != bytes {
+                body = ByteBuffer(bytes: kept)
+                filtered = true
+            }
+        }
         var result = file
-        result.body = .buffer(ByteBuffer(bytes: bytes))
-        result.hash = ContentHash(of: bytes)
-        result.chosenByPlatform = file.chosenByPlatform || bytes != rendered
+        result.body = .buffer(body)
+        result.hash = ContentHash(of: body.readableBytesView)
+        result.chosenByPlatform = file.chosenByPlatform || filtered
         result.template = nil
         result.isRendered = true
         return .success(result)
