@@ -6,12 +6,15 @@ import Mustache
 /// Most of a screen is text around a few tags. The lines with no tag outside any section are kept
 /// as text and copied as they are; the engine renders only the runs of lines that hold tags (each
 /// run a template of its own, starting and ending outside every section), so a large screen with
-/// a few values costs little more than the same file served static. The whole file is still parsed
-/// once, for its errors.
+/// a few values costs little more than the same file served static; a run whose tags are all
+/// plain variables is mostly rendered without it (``VariableRun``). The whole file is still
+/// parsed once, for its errors.
 struct ScreenTemplate: Sendable {
     /// A run of the file's lines.
     enum Segment: Sendable {
         case text(String)
+        /// Lines whose tags are all plain variables, mostly rendered without the engine.
+        case variables(VariableRun)
         case template(MustacheTemplate)
     }
 
@@ -38,7 +41,15 @@ struct ScreenTemplate: Sendable {
         var runIsDynamic = false
         func close() throws(TemplateProblem) {
             guard !run.isEmpty else { return }
-            segments.append(runIsDynamic ? .template(try compile(run, syntax: syntax)) : .text(run))
+            if !runIsDynamic {
+                segments.append(.text(run))
+            } else if let variables = try VariableRun(
+                run, compile: { tag throws(TemplateProblem) in try compile(tag, syntax: syntax) })
+            {
+                segments.append(.variables(variables))
+            } else {
+                segments.append(.template(try compile(run, syntax: syntax)))
+            }
             run = ""
         }
         // Each line keeps its line break, so a run ends as the line it ends with (a standalone
@@ -96,6 +107,7 @@ struct ScreenTemplate: Sendable {
         for segment in segments {
             switch segment {
             case .text(let part): text += part
+            case .variables(let run): run.render(scope, into: &text)
             case .template(let template): text += template.render(scope)
             }
         }
