@@ -32,7 +32,7 @@ struct QueryParameters: Sendable {
                 bytes.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%"), let high = text.index(index, offsetBy: 1, limitedBy: text.endIndex),
                 high != text.endIndex, let low = text.index(high, offsetBy: 1, limitedBy: text.endIndex), low != text.endIndex,
-                let highValue = hexDigit(text[high]), let lowValue = hexDigit(text[low])
+                let highValue = text[high].hexDigitValue, let lowValue = text[low].hexDigitValue
             {
                 bytes.append(highValue << 4 | lowValue)
                 index = low
@@ -42,15 +42,5 @@ struct QueryParameters: Sendable {
             index = text.index(after: index)
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The value of a hexadecimal digit, in either case.
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

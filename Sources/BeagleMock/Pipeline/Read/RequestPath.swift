@@ -92,7 +92,7 @@ package struct RequestPath: Sendable, Hashable {
                 let high = raw.index(after: index)
                 guard high != raw.endIndex else { throw .badPercentEscape }
                 let low = raw.index(after: high)
-                guard low != raw.endIndex, let h = hexValue(raw[high]), let l = hexValue(raw[low]) else {
+                guard low != raw.endIndex, let h = raw[high].hexDigitValue, let l = raw[low].hexDigitValue else {
                     throw .badPercentEscape
                 }
                 bytes.append(h << 4 | l)
@@ -111,14 +111,5 @@ package struct RequestPath: Sendable, Hashable {
         // C1 control characters (U+0080–U+009F) are as unprintable as C0 ones.
         if text.unicodeScalars.contains(where: { (0x80...0x9F).contains($0.value) }) { throw .controlCharacter }
         return text
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
