@@ -189,6 +189,10 @@ import Testing
         "no tags on this line\n{{#request.query.vip}}\nvip\n{{/request.query.vip}}\n{{^request.query.vip}}\nbasic\n{{/request.query.vip}}\ntail",
         "{{request.method}}",
         "line\n\n\n{{seed}}\n\n",
+        // Line breaks other than \n: the runs are cut where the translation counts lines.
+        "{\r\n  \"a\": \"{{seed}}\",\r\n  \"b\": \"\\{{x}}\"\r\n}\r\n",
+        "{\n  \"t\": \"a\u{2028}b\",\n  \"a\": \"{{request.method}}\"\n}\n",
+        "x\ry\n{{seed}}\rz",
     ]
 
     @Test(arguments: sources)

@@ -43,6 +43,7 @@ import Testing
         #""u":"{{uuid}}","u2":"{{uuid}}","now":"{{now}}","r":{{random.1.6}},"b":"{{{beagleMockOpenBraces}}}""#,
         #""body":"{{request.body.user.name}}","n":{{request.body.n}},"req":"{{request}}""#,
         "no tag at all\n",
+        "crlf {{seed}}\r\n{{request.method}}\r\n",
         "{{seed}}",
         "  {{seed}}  \n{{request.method}}\n",
     ])
@@ -52,6 +53,29 @@ import Testing
         run.render(Self.scope(), into: &rendered)
         let engine = try Self.engine(text)
         #expect(rendered == engine, "without the engine: \(rendered)\nthe engine: \(engine)")
+    }
+
+    /// The names that VariableRun writes itself, and those it leaves to the engine.
+    @Test func namesOfTheTemplatesOwnValuesAreFoundWithoutTheEngine() {
+        let scope = Self.scope()
+        #expect(VariableRun.lookUp(["request", "query", "q"], in: scope) == .text("two words"))
+        #expect(VariableRun.lookUp(["request", "headers", "x-user"], in: scope) == .text("ann, bob"))
+        #expect(VariableRun.lookUp(["request", "params", "id"], in: scope) == .text("42"))
+        #expect(VariableRun.lookUp(["request", "params", "none"], in: scope) == .missing)
+        #expect(VariableRun.lookUp(["seed"], in: scope) == .text("7"))
+        #expect(VariableRun.lookUp(["seed", "x"], in: scope) == .missing)
+        #expect(VariableRun.lookUp(["request", "body", "n"], in: scope) == .engine)
+        #expect(VariableRun.lookUp(["random", "1", "6"], in: scope) == .engine)
+        #expect(VariableRun.lookUp(["request"], in: scope) == .engine)
+        // validate's sample request is not one of the values it walks.
+        let sample = TemplateScope(request: TemplateSample.SampleRequest(method: "GET", path: "/p"), seed: 1, draw: 1)
+        #expect(VariableRun.lookUp(["request", "path"], in: sample) == .engine)
+    }
+
+    /// Texts the engine refuses or trims at their end are left to it.
+    @Test(arguments: ["{{seed}}{", "{{seed}}\n  ", "{{seed}}\r\n\t"])
+    func textsTheEngineEndsOtherwiseAreLeftToIt(text: String) throws {
+        #expect(try Self.run(text) == nil)
     }
 
     /// Tags other than plain variables, and names the engine reads otherwise, leave the run to it.
@@ -66,7 +90,7 @@ import Testing
 
     /// Each variable is looked up once, so `uuid` draws as often, in the same order, as with the engine.
     @Test func drawsAreTheEnginesDraws() throws {
-        let text = #"{{uuid}} {{random.1.1000}} {{uuid}} {{random.1.1000}}"#
+        let text = #"{{uuid}} {{random.1.1000}} {{uuid.x}}{{uuid}} {{random.1.1000}}"#
         let run = try #require(try Self.run(text))
         for draw: UInt64 in [1, 2, 3] {
             var rendered = ""

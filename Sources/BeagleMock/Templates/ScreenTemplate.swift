@@ -54,18 +54,35 @@ struct ScreenTemplate: Sendable {
         }
         // Each line keeps its line break, so a run ends as the line it ends with (a standalone
         // section tag and its break go together, as in the whole file).
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
+        for (index, line) in Self.lines(of: text).enumerated() {
             let isDynamic = dynamicLines.contains(index + 1)
             if isDynamic != runIsDynamic {
                 try close()
                 runIsDynamic = isDynamic
             }
             run += line
-            if index < lines.count - 1 { run += "\n" }
         }
         try close()
         return segments
+    }
+
+    /// `text`'s lines, each with its break, cut where ``TemplateSyntax`` counts a new line: at
+    /// every newline Character (`\n`, `\r\n`, a lone `\r`, U+2028…), so that the lines it marks as
+    /// dynamic are these.
+    static func lines(of text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index].isNewline {
+                lines.append(text[start..<next])
+                start = next
+            }
+            index = next
+        }
+        lines.append(text[start...])
+        return lines
     }
 
     /// `text` as the engine's template, after the pragma that escapes values for JSON strings (on

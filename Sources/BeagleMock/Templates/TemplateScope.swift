@@ -22,6 +22,9 @@ final class TemplateScope: MustacheParent {
         self.random = TemplateRandom(seed: draw)
     }
 
+    /// The value of a name at the root. A name whose lookup draws must give a string or a number:
+    /// ``VariableRun`` writes those itself and leaves any other value to the engine, which looks
+    /// the name up again.
     func child(named name: String) -> Any? {
         switch name {
         case "request": request

@@ -10,7 +10,13 @@ import Mustache
 /// its query, headers and path parameters); its value is written as the engine writes a string or
 /// an integer, escaped for a JSON string unless the tag is triple or `&`. Any other value (the
 /// body, a helper) is left to the engine, whose rendering of that one tag is kept compiled beside
-/// it. Only `uuid` draws when it is looked up, and it is a string: no value is looked up twice.
+/// it and looks the name up again from the start: that is the same text only because every
+/// lookup on the way to such a value has no side effect. `uuid`, the one lookup that draws, gives
+/// a string, which is written here (``TemplateScope/child(named:)``).
+///
+/// For the runs ``ScreenTemplate`` makes, the text is the engine's; texts it never makes (ending
+/// in `{`, which the engine refuses, or in a last line of spaces, which it drops) are left to the
+/// engine.
 struct VariableRun: Sendable {
     /// A piece of the run: text as it is, or a variable.
     enum Piece: Sendable {
@@ -30,6 +36,10 @@ struct VariableRun: Sendable {
     /// The run of `text` (a run of the translated file), or nil when some tag in it is not a
     /// plain variable; `compile` makes the engine's template of a tag.
     init?(_ text: String, compile: (String) throws(TemplateProblem) -> MustacheTemplate) throws(TemplateProblem) {
+        // The engine refuses a text that ends in `{` and drops a last line of spaces or tabs.
+        if text.hasSuffix("{") { return nil }
+        let lastLine = text[(text.lastIndex(where: \.isNewline).map(text.index(after:)) ?? text.startIndex)...]
+        if !lastLine.isEmpty, lastLine.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
         var pieces: [Piece] = []
         var rest = Substring(text)
         while let open = rest.firstRange(of: "{{") {
@@ -95,7 +105,7 @@ struct VariableRun: Sendable {
     }
 
     /// What a name comes to.
-    private enum Found {
+    enum Found: Equatable {
         /// Nothing: the engine writes nothing.
         case missing
         case text(String)
@@ -105,7 +115,7 @@ struct VariableRun: Sendable {
 
     /// The value of `path` from `scope`, looked up as the engine looks it up, while the values on
     /// the way are the template's own.
-    private static func lookUp(_ path: [String], in scope: TemplateScope) -> Found {
+    static func lookUp(_ path: [String], in scope: TemplateScope) -> Found {
         var value: Any = scope
         for name in path {
             let child: Any?
