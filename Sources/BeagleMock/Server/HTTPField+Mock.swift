@@ -32,17 +32,8 @@ extension HTTPFields {
         contains { $0.name.isNamed(name) }
     }
 
-    /// Sets `name` to `value`, replacing every field of that name, as the subscript does.
-    mutating func set(_ name: HTTPField.Name, _ value: String) {
-        if has(name) {
-            self[name] = value
-        } else {
-            append(HTTPField(name: name, value: value))
-        }
-    }
-
-    /// Sets `field`'s name to its value, as ``set(_:_:)`` does, with `field` itself: a field made
-    /// once is not checked again.
+    /// Sets `field`'s name to its value, replacing every field of that name with `field` itself:
+    /// a field made once is not checked again.
     mutating func set(_ field: HTTPField) {
         if has(field.name) {
             self[fields: field.name] = [field]

@@ -5,6 +5,7 @@ import HTTPTypes
 /// end after it.
 struct ResponseHeaders: Sendable {
     private let dates = DateHeader()
+    private static let connectionClose = HTTPField(name: .connection, value: "close")
 
     /// Adds them to `response`, answering `request` (sent with `headers`) under `settings`.
     /// `closing` says the connection ends after this response; `grantsCORS` false leaves CORS out
@@ -21,7 +22,7 @@ struct ResponseHeaders: Sendable {
         response.head.headerFields.set(dates.current())
         // Read joined, as sent in one field or several; most requests have no field to join.
         if closing || (request.headerFields.has(.connection) && request.headerFields[.connection]?.lowercased() == "close") {
-            response.head.headerFields.set(.connection, "close")
+            response.head.headerFields.set(Self.connectionClose)
         }
     }
 }
