@@ -27,6 +27,12 @@ extension HTTPField.Name {
 // joining every value of a name on read (to tell whether there is one), and rebuilding the fields
 // on write.
 extension HTTPFields {
+    /// Whether `Connection` says `close`, read joined as sent in one field or several (most
+    /// messages have none to join).
+    var saysClose: Bool {
+        has(.connection) && self[.connection]?.lowercased() == "close"
+    }
+
     /// Whether a field named `name` is present.
     func has(_ name: HTTPField.Name) -> Bool {
         contains { $0.name.isNamed(name) }

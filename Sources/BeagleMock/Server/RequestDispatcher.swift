@@ -126,11 +126,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Notes whether a response head says `Connection: close`.
     private func noteClosing(_ head: HTTPResponse) {
-        if head.status.code >= 200, head.headerFields.has(.connection),
-            head.headerFields[.connection]?.lowercased() == "close"
-        {
-            closing = true
-        }
+        if head.status.code >= 200, head.headerFields.saysClose { closing = true }
     }
 
     /// Writes the end of a response (or a whole one), keeping when it is written.

@@ -20,8 +20,7 @@ struct ResponseHeaders: Sendable {
         }
         response.head.headerFields.append(contentsOf: HeaderEcho(setting: settings.echo).fields(for: headers))
         response.head.headerFields.set(dates.current())
-        // Read joined, as sent in one field or several; most requests have no field to join.
-        if closing || (request.headerFields.has(.connection) && request.headerFields[.connection]?.lowercased() == "close") {
+        if closing || request.headerFields.saysClose {
             response.head.headerFields.set(Self.connectionClose)
         }
     }
