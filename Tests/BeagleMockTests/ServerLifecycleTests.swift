@@ -86,17 +86,34 @@ import Testing
             // Answered after more than twice the idle timeout: a request being answered keeps the
             // connection. The close comes the timeout after the answer, so at least 7 s after the
             // request left, however late this side notices either. The request leaves as soon as
-            // the connection is up: an idle connection may rightly close before its first request.
+            // the connection is up, but an idle connection may rightly close before its first
+            // request is read: a loaded machine (the whole suite at once on two cores) can hold
+            // the request back past the 2 s. Such a try, told by the journal not having the
+            // request, is tried again; a close after the request was read is a failure.
             let clock = ContinuousClock()
-            let sent = clock.now
-            let connection = try await RawConnection.connect(port: server.port, sending: "GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
-            #expect(await connection.readResponse()?.status == 200)
-            let (rest, ending) = await connection.readToEnd(timeout: .seconds(20))
-            #expect(rest.isEmpty)
-            #expect(ending == .closed)
-            #expect(clock.now - sent >= .seconds(7))
-            await connection.close()
+            for attempt in 1...3 {
+                let sent = clock.now
+                let connection = try await RawConnection.connect(
+                    port: server.port, sending: "GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+                let response = await connection.readResponse()
+                if response == nil, attempt < 3, try await !journalHasHome(server) {
+                    await connection.close()
+                    continue
+                }
+                #expect(response?.status == 200)
+                let (rest, ending) = await connection.readToEnd(timeout: .seconds(20))
+                #expect(rest.isEmpty)
+                #expect(ending == .closed)
+                #expect(clock.now - sent >= .seconds(7))
+                await connection.close()
+                return
+            }
         }
+    }
+
+    /// Whether the server has read a request for `/home`.
+    private func journalHasHome(_ server: RunningMockServer) async throws -> Bool {
+        try await HTTPProbe.request(port: server.port, target: "/__admin/requests")?.text.contains("/home") == true
     }
 
     @Test func stopClosesAnIdleKeepAliveConnectionAtOnceAndAnswersTheRequestInFlight() async throws {
