@@ -98,17 +98,18 @@ import Testing
             }
             let request = Array("GET /home HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
             let clock = ContinuousClock()
-            var slowest: Duration = .zero
+            var took: [Duration] = []
             for second in 0..<3 {
                 for connection in slow { try? await connection.send([request[second]]) }
                 let start = clock.now
                 try await Self.expectStillServing(server.port)
-                slowest = max(slowest, clock.now - start)
+                took.append(clock.now - start)
                 try await Task.sleep(for: .seconds(1))  // the slow clients' pace, not a wait for the server
             }
-            // Held behind the slow clients, a request would wait for their whole 3 s; the margin
-            // is for a loaded machine (a build beside the tests).
-            #expect(slowest < .milliseconds(2500), "a normal request took \(slowest) beside slow clients")
+            // Held behind the slow clients, every request would wait for their whole 3 s. The
+            // fastest of the three is judged: a loaded machine (the whole suite on two cores, a
+            // build beside it) can hold up one of them for seconds, but not the slow clients' way.
+            #expect(took.min()! < .milliseconds(2500), "normal requests took \(took) beside slow clients")
             for connection in slow { await connection.close() }
         }
     }

@@ -101,9 +101,11 @@ import Testing
         try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send(
-                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 2s\r\n\r\n"
+                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 5s\r\n\r\n"
                     + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{")
-            try await Task.sleep(for: .milliseconds(600))  // outlives 300 ms from the head, not a wait for the server
+            // Outlives 300 ms from the head, not a wait for the server. The first answer's 5 s
+            // leave a loaded machine seconds to send the rest before the POST's own turn starts.
+            try await Task.sleep(for: .milliseconds(600))
             try await connection.send("}")
             #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
             #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
