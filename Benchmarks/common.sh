@@ -138,6 +138,15 @@ cpu_ticks() {
   echo "$total"
 }
 
+# system_ticks PID…: the system (kernel) part of cpu_ticks.
+system_ticks() {
+  local total=0 pid
+  for pid in "$@"; do
+    total=$((total + $(awk '{ print $15 }' "/proc/$pid/stat")))
+  done
+  echo "$total"
+}
+
 # apt_install PACKAGE…: installs Debian packages (as root, or with sudo that asks no password).
 apt_install() {
   local sudo=

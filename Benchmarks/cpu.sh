@@ -9,8 +9,9 @@
 # against a screen and an image on each, ROUNDS times in turn. WireMock's JVM gets a longer warm-up
 # (WIREMOCK_WARMUP, 5s a path) so the JIT has compiled its paths. A server's CPU time is the user
 # plus system time of its processes (/proc/PID/stat; nginx's master and workers, the JVM's
-# threads) over the run, divided by the requests wrk counted. The summary gives medians and the
-# ratios beagle-mock / nginx.
+# threads) over the run, divided by the requests wrk counted; "of it kernel" is its system part
+# (the system calls, the network stack), the rest ran in user space. The summary gives medians
+# and the ratios beagle-mock / nginx.
 #
 # Targets (issue 18): CPU time per request at most 1.5× nginx's, throughput at least 0.8×.
 # Needs: wrk and nginx (apt-get install wrk nginx-light); installs Java and WireMock when missing
@@ -44,22 +45,27 @@ start_mock "$mock_port"
 start_wiremock "$wiremock_port" 0 "$screen" "$image"
 ticks_per_second=$(getconf CLK_TCK)
 
-# measure NAME URL PID…: one wrk run; appends "NAME req/s µs-per-request" to $work/results.
+# measure NAME URL PID…: one wrk run; appends "NAME req/s µs-per-request kernel-µs-per-request"
+# to $work/results.
 measure() {
   local name=$1 url=$2
   shift 2
-  local before after
+  local before after system_before system_after
   before=$(cpu_ticks "$@")
+  system_before=$(system_ticks "$@")
   wrk -t2 -c"$connections" -d"$duration" "$url" >"$work/wrk.txt"
   after=$(cpu_ticks "$@")
-  awk -v name="$name" -v ticks=$((after - before)) -v hz="$ticks_per_second" '
+  system_after=$(system_ticks "$@")
+  awk -v name="$name" -v ticks=$((after - before)) -v kernel=$((system_after - system_before)) \
+    -v hz="$ticks_per_second" '
     / requests in / { requests = $1 }
     /Non-2xx|Socket errors/ { print name ": " $0 > "/dev/stderr" }
     /Requests\/sec/ { rps = $2 }
-    END { printf "%s %s %.2f\n", name, rps, 1e6 * ticks / hz / requests }' "$work/wrk.txt" >>"$work/results"
+    END { printf "%s %s %.2f %.2f\n", name, rps, 1e6 * ticks / hz / requests, 1e6 * kernel / hz / requests }' \
+    "$work/wrk.txt" >>"$work/results"
 }
 
-printf '%-6s %-18s %-11s %10s %14s\n' what path server "req/s" "CPU µs/req"
+printf '%-6s %-18s %-11s %10s %14s %14s\n' what path server "req/s" "CPU µs/req" "of it kernel"
 for path in "$screen" "$image"; do
   kind=screen; [ "$path" = "$image" ] && kind=image
   : >"$work/results"
@@ -73,8 +79,8 @@ for path in "$screen" "$image"; do
     measure wiremock "http://127.0.0.1:$wiremock_port$path" "$wiremock_pid"
   done
   for name in beagle-mock nginx wiremock; do
-    printf '%-6s %-18s %-11s %10s %14s\n' "$kind" "$path" "$name" \
-      "$(column "$name" 2 | median)" "$(column "$name" 3 | median)"
+    printf '%-6s %-18s %-11s %10s %14s %14s\n' "$kind" "$path" "$name" \
+      "$(column "$name" 2 | median)" "$(column "$name" 3 | median)" "$(column "$name" 4 | median)"
   done
   awk -v rps="$(column beagle-mock 2 | median)" -v rps_ref="$(column nginx 2 | median)" \
     -v cpu="$(column beagle-mock 3 | median)" -v cpu_ref="$(column nginx 3 | median)" -v kind="$kind" \
