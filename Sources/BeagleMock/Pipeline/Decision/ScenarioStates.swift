@@ -13,12 +13,24 @@ package final class ScenarioStates: Sendable {
 
     /// The first of `routes` that `matches` and whose scenario (if any) is in the rule's state;
     /// when it has a `next`, the scenario moves there before the lock is released.
+    ///
+    /// `matches` looks at the request alone, so the rules are matched before the lock is taken,
+    /// which then only reads and moves states: a request whose first matching rule has no
+    /// scenario takes no lock. (Matched under the lock, every request held it for the whole
+    /// matching, and requests on other threads spun waiting for it.)
     func firstMatch(in routes: [RouteRule], where matches: (RouteRule) -> Bool) -> RouteRule? {
-        guard routes.contains(where: { $0.scenario != nil }) else { return routes.first(where: matches) }
+        guard let first = routes.firstIndex(where: matches) else { return nil }
+        if routes[first].scenario == nil { return routes[first] }
+        // The matching rules in order, up to the first without a scenario: none after it is chosen.
+        var candidates = [routes[first]]
+        for rule in routes[(first + 1)...] where matches(rule) {
+            candidates.append(rule)
+            if rule.scenario == nil { break }
+        }
         return states.withLock { states in
-            let found = routes.first { rule in
-                guard let scenario = rule.scenario else { return matches(rule) }
-                return states[scenario.name, default: RouteScenario.start] == scenario.state && matches(rule)
+            let found = candidates.first { rule in
+                guard let scenario = rule.scenario else { return true }
+                return states[scenario.name, default: RouteScenario.start] == scenario.state
             }
             if let scenario = found?.scenario, let next = scenario.next { states[scenario.name] = next }
             return found
