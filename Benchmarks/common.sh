@@ -129,23 +129,22 @@ stop_nginx() {
   rm -f "$work/nginx.pid"
 }
 
-# cpu_ticks PID…: the user plus system time of processes so far, in clock ticks (/proc/PID/stat).
-cpu_ticks() {
-  local total=0 pid
+# stat_ticks EXPRESSION PID…: the sum over processes of an awk EXPRESSION of /proc/PID/stat's
+# fields, in clock ticks ($14 user time, $15 system time).
+stat_ticks() {
+  local expression=$1 total=0 pid
+  shift
   for pid in "$@"; do
-    total=$((total + $(awk '{ print $14 + $15 }' "/proc/$pid/stat")))
+    total=$((total + $(awk "{ print $expression }" "/proc/$pid/stat")))
   done
   echo "$total"
 }
 
+# cpu_ticks PID…: the user plus system time of processes so far, in clock ticks.
+cpu_ticks() { stat_ticks '$14 + $15' "$@"; }
+
 # system_ticks PID…: the system (kernel) part of cpu_ticks.
-system_ticks() {
-  local total=0 pid
-  for pid in "$@"; do
-    total=$((total + $(awk '{ print $15 }' "/proc/$pid/stat")))
-  done
-  echo "$total"
-}
+system_ticks() { stat_ticks '$15' "$@"; }
 
 # apt_install PACKAGE…: installs Debian packages (as root, or with sudo that asks no password).
 apt_install() {
