@@ -12,6 +12,9 @@ enum ReservedRoute: String, Sendable, CaseIterable {
 
     /// The reserved route a path's first segment belongs to, if any.
     init?(firstSegment: some StringProtocol) {
+        // Both names begin with `_`: nearly every path is ruled out by its first byte, before a
+        // string is made to compare it with.
+        guard firstSegment.utf8.first == UInt8(ascii: "_") else { return nil }
         for route in Self.allCases
         where firstSegment == route.rawValue || firstSegment.hasPrefix(route.rawValue + ".") {
             self = route
