@@ -12,9 +12,8 @@ enum ReservedRoute: String, Sendable, CaseIterable {
 
     /// The reserved route a path's first segment belongs to, if any.
     init?(firstSegment: some StringProtocol) {
-        // Both names begin with `_`: nearly every path is ruled out by its first byte, before a
-        // string is made to compare it with.
-        guard firstSegment.utf8.first == UInt8(ascii: "_") else { return nil }
+        // Nearly every path is ruled out by its first byte, before a string is made to compare it with.
+        guard let first = firstSegment.utf8.first, Self.firstBytes.contains(first) else { return nil }
         for route in Self.allCases
         where firstSegment == route.rawValue || firstSegment.hasPrefix(route.rawValue + ".") {
             self = route
@@ -22,6 +21,9 @@ enum ReservedRoute: String, Sendable, CaseIterable {
         }
         return nil
     }
+
+    /// The first bytes of the routes' names.
+    private static let firstBytes = allCases.compactMap(\.rawValue.utf8.first)
 
     /// The reserved route a decoded path belongs to, if any.
     init?(_ path: RequestPath) {
