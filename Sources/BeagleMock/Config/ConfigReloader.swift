@@ -6,9 +6,10 @@ import Synchronization
 /// (Docs/Configuration.md, "Reloading").
 ///
 /// Polls rather than watches: file events never arrive through many Docker volume mounts, and one
-/// `stat` a second is nothing. A change of the (symlink-resolved) file's modification time (to about 100 ns), size, inode or
-/// device makes it re-read the file, and so does a file modified within the last two seconds
-/// (coarse file-system clocks can give two quick same-size edits the same time); the text is then
+/// `stat` a second is nothing. A change of the (symlink-resolved) file's modification or
+/// status-change time (to the nanosecond), size, inode or device makes it re-read the file, and so
+/// does a file modified within the last two seconds (coarse file-system clocks can give two quick
+/// same-size edits the same time); the text is then
 /// compared with what was last applied, so touching a file does not reload it. A valid new file is
 /// swapped into the settings at once; an invalid one leaves the old in force and is logged as
 /// `file:line:column: message`; a deleted file means an empty config.
@@ -39,18 +40,10 @@ package final class ConfigReloader: Sendable {
     }
 
     private struct State: Sendable {
-        var signature: FileSignature?
+        var signature: FileStatus?
         /// The text last read, valid or not, so that an unchanged file is not parsed (or its error logged) again.
         var lastText: Data?
         var lastError: ConfigError?
-    }
-
-    /// What `stat` says about the file; any difference means "look again".
-    struct FileSignature: Sendable, Equatable {
-        let modificationTime: Double
-        let size: Int64
-        let inode: UInt64
-        let device: UInt64
     }
 
     /// Creates a reloader for settings built from `file` (or from nothing, when it does not exist yet).
@@ -103,7 +96,7 @@ package final class ConfigReloader: Sendable {
             logger.warning("config file removed; running with an empty config", metadata: ["file": "\(file.path)"])
             return .removed
         }
-        let recentlyModified = signature.modificationTime + 2 > Date().timeIntervalSince1970
+        let recentlyModified = signature.modified + 2_000_000_000 > HTTPDate.nowNanoseconds()
         guard signature != previousSignature || recentlyModified else { return .unchanged }
         guard let data = try? Data(contentsOf: file) else {
             // Replaced between stat and read; the next check will see the new file.
@@ -145,19 +138,13 @@ package final class ConfigReloader: Sendable {
         }
     }
 
-    /// Foundation's attributes come from `stat`, with the modification time to about 100 ns
-    /// (a `Date` is a double), which is all a change check needs. Symlinks are followed first:
-    /// Kubernetes mounts a ConfigMap as a link into a folder link that it swaps on update, so the
-    /// link itself never changes.
-    static func signature(of file: URL) -> FileSignature? {
-        let target = file.resolvingSymlinksInPath().path
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target) else { return nil }
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return FileSignature(
-            modificationTime: modified,
-            size: (attributes[.size] as? NSNumber)?.int64Value ?? -1,
-            inode: (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0,
-            device: (attributes[.systemNumber] as? NSNumber)?.uint64Value ?? 0
-        )
+    /// What `stat` says about the file; any difference (device, inode, size, link count,
+    /// modification or status-change time to the nanosecond) means "look again". `stat` follows
+    /// symlinks to the end: Kubernetes mounts a ConfigMap as a link into a folder link that it
+    /// swaps on update, so the link itself never changes. One system call, and no user or group
+    /// lookup (Foundation's file attributes read `/etc/passwd` and `/etc/group` for the owner's
+    /// names on every call).
+    static func signature(of file: URL) -> FileStatus? {
+        FileStatus.stat(file.path)
     }
 }
