@@ -97,7 +97,8 @@ public final class MockServer: Sendable {
         self.screensPath = screens.path
         self.imagesPath = images?.path
         self.configPath = configPath
-        self.store = ScreenStore(screens: screens, images: images, configPath: configPath)
+        self.store = ScreenStore(
+            screens: screens, images: images, configPath: configPath, lookupsBeforeWatching: configuration.lookupsBeforeWatching)
     }
 
     /// The screens and images on disk now.

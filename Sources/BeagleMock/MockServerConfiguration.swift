@@ -35,6 +35,9 @@ public struct MockServerConfiguration: Sendable {
     /// How long a connection may stay without a request before the server closes it (a test of
     /// that rule makes it short).
     package var idleTimeout: Duration = .seconds(75)
+    /// How many lookups of files the server makes before it watches its folders and keeps what
+    /// it finds (`FolderLookups`); a test of kept lookups makes it 0.
+    package var lookupsBeforeWatching = 32
 
     /// A configuration serving `screensDirectory` on `host:port`, everything else by default.
     public init(

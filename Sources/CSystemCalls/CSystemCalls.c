@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdint.h>
 #include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #ifndef SYS_openat2
@@ -37,10 +38,22 @@ int beagle_open_without_symlinks(const char *path, int flags) {
     }
     return (int)descriptor;
 }
+
+long beagle_file_system_type(const char *path) {
+    struct statfs info;
+    if (statfs(path, &info) != 0) return -1;
+    return (long)info.f_type;
+}
 #else
 int beagle_open_without_symlinks(const char *path, int flags) {
     (void)path;
     (void)flags;
+    errno = ENOSYS;
+    return -1;
+}
+
+long beagle_file_system_type(const char *path) {
+    (void)path;
     errno = ENOSYS;
     return -1;
 }

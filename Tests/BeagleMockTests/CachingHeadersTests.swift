@@ -80,10 +80,21 @@ import Darwin
     }
 }
 
-/// Edits are live: a request always sees the file as it is on disk now.
+/// Edits are live: a request always sees the file as it is on disk now, whether the server keeps
+/// its lookups while the folders are watched (`lookupsBeforeWatching` 0) or looks up every time.
 @Suite struct LiveEditTests {
-    @Test func sameSizeEditWithinTheSameSecondIsSeen() async throws {
-        try await withMockServer(files: ["screens/home.json": #"{"v":"a"}"#]) { server, folder in
+    static let watching = [0, Int.max]
+
+    /// A server over `files` that watches its folders after `lookups` lookups.
+    func withServer(
+        _ files: [String: String], watchingAfter lookups: Int, _ body: (RunningMockServer, TemporaryScreens) async throws -> Void
+    ) async throws {
+        try await withMockServer(files: files, configure: { $0.lookupsBeforeWatching = lookups }, body)
+    }
+
+    @Test(arguments: Self.watching)
+    func sameSizeEditWithinTheSameSecondIsSeen(watchingAfter lookups: Int) async throws {
+        try await withServer(["screens/home.json": #"{"v":"a"}"#], watchingAfter: lookups) { server, folder in
             for version in ["b", "c", "d", "e"] {
                 try folder.write("screens/home.json", #"{"v":"\#(version)"}"#)
                 let response = try #require(try await HTTPProbe.request(port: server.port, target: "/home"))
@@ -92,8 +103,9 @@ import Darwin
         }
     }
 
-    @Test func fileReplacedByRenameIsSeen() async throws {
-        try await withMockServer(files: ["screens/home.json": #"{"v":"old"}"#]) { server, folder in
+    @Test(arguments: Self.watching)
+    func fileReplacedByRenameIsSeen(watchingAfter lookups: Int) async throws {
+        try await withServer(["screens/home.json": #"{"v":"old"}"#], watchingAfter: lookups) { server, folder in
             _ = try await HTTPProbe.request(port: server.port, target: "/home")
             try folder.write("screens/.home.json.swp", #"{"v":"new"}"#)
             #expect(rename(folder.screens + "/.home.json.swp", folder.screens + "/home.json") == 0)
@@ -102,8 +114,9 @@ import Darwin
         }
     }
 
-    @Test func newAndDeletedFilesAreSeen() async throws {
-        try await withMockServer(files: ["screens/home.json": "{}"]) { server, folder in
+    @Test(arguments: Self.watching)
+    func newAndDeletedFilesAreSeen(watchingAfter lookups: Int) async throws {
+        try await withServer(["screens/home.json": "{}"], watchingAfter: lookups) { server, folder in
             let before = try #require(try await HTTPProbe.request(port: server.port, target: "/late"))
             #expect(before.status == 404)
             try folder.write("screens/late.json", #"{"late":true}"#)
@@ -113,6 +126,56 @@ import Darwin
             let gone = try #require(try await HTTPProbe.request(port: server.port, target: "/late"))
             #expect(gone.status == 404)
         }
+    }
+
+    @Test(arguments: Self.watching)
+    func anImageReplacedByRenameIsSeen(watchingAfter lookups: Int) async throws {
+        try await withServer(["screens/home.json": "{}", "images/logo.png": "PNG-1"], watchingAfter: lookups) { server, folder in
+            for version in 2...4 {
+                _ = try await HTTPProbe.request(port: server.port, target: "/images/logo.png")
+                try Self.replace("images/logo.png", with: "PNG-\(version)", in: folder)
+                let response = try #require(try await HTTPProbe.request(port: server.port, target: "/images/logo.png"))
+                #expect(response.text == "PNG-\(version)")
+            }
+        }
+    }
+
+    @Test(arguments: Self.watching)
+    func aPlatformVariantThatAppearsTakesOver(watchingAfter lookups: Int) async throws {
+        try await withServer(["screens/home.json": #"{"for":"all"}"#], watchingAfter: lookups) { server, folder in
+            let ios = [("beagle-platform", "IOS")]
+            let before = try #require(try await HTTPProbe.request(port: server.port, target: "/home", headers: ios))
+            #expect(before.text == #"{"for":"all"}"#)
+            try folder.write("screens/home.ios.json", #"{"for":"ios"}"#)
+            let after = try #require(try await HTTPProbe.request(port: server.port, target: "/home", headers: ios))
+            #expect(after.text == #"{"for":"ios"}"#)
+            #expect(unlink(folder.screens + "/home.ios.json") == 0)
+            let gone = try #require(try await HTTPProbe.request(port: server.port, target: "/home", headers: ios))
+            #expect(gone.text == #"{"for":"all"}"#)
+        }
+    }
+
+    @Test(arguments: Self.watching)
+    func filesInAFolderMadeWhileServingAreSeen(watchingAfter lookups: Int) async throws {
+        try await withServer(["screens/home.json": "{}"], watchingAfter: lookups) { server, folder in
+            _ = try await HTTPProbe.request(port: server.port, target: "/home")
+            try folder.write("screens/shop/cart.json", #"{"v":0}"#)
+            for version in 1...3 {
+                _ = try await HTTPProbe.request(port: server.port, target: "/shop/cart")
+                try Self.replace("screens/shop/cart.json", with: #"{"v":\#(version)}"#, in: folder)
+                let response = try #require(try await HTTPProbe.request(port: server.port, target: "/shop/cart"))
+                #expect(response.text == #"{"v":\#(version)}"#)
+            }
+        }
+    }
+
+    /// Replaces `path` by renaming a new file over it, as editors that save safely do: a new file,
+    /// so that a descriptor of the old one still reads the old bytes.
+    static func replace(_ path: String, with content: String, in folder: TemporaryScreens) throws {
+        let slash = try #require(path.lastIndex(of: "/"))
+        let temporary = String(path[...slash]) + "." + String(path[path.index(after: slash)...]) + ".swp"
+        try folder.write(temporary, content)
+        #expect(rename(folder.root + "/" + temporary, folder.root + "/" + path) == 0)
     }
 
     @Test func largeFilesAreStreamedWhole() async throws {

@@ -18,14 +18,18 @@ import Darwin
     static let inside = #"{"inside":true}"#
     static let secret = "OUTSIDE-SECRET"
 
-    @Test func aFileSwappedForASymlinkNeverLeaksTheOutside() async throws {
+    /// With the server's lookups kept while its folders are watched (0) and without.
+    @Test(arguments: [0, Int.max])
+    func aFileSwappedForASymlinkNeverLeaksTheOutside(lookupsBeforeWatching: Int) async throws {
         let folder = try TemporaryScreens([
             "secret.json": #"{"leak":"\#(Self.secret)"}"#,
             "screens/race.json": Self.inside,
             "screens/home.json": "{}",
         ])
         defer { folder.remove() }
-        try await withMockServer(MockServerConfiguration(screensDirectory: folder.screens, port: 0)) { server in
+        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+        configuration.lookupsBeforeWatching = lookupsBeforeWatching
+        try await withMockServer(configuration) { server in
             let swapper = Swapper(screens: folder.screens, outside: folder.root + "/secret.json", inside: Self.inside)
             let thread = Thread { swapper.run() }
             thread.start()

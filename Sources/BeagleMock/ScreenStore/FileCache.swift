@@ -10,9 +10,10 @@ import Musl
 import Darwin
 #endif
 
-/// File contents kept between requests and revalidated on every one by `stat`: a request always
-/// sees the file as it is on disk now (edits, renames, same-size edits within the same second),
-/// yet an unchanged file is read once.
+/// File contents kept between requests and revalidated on every one against the `fstat` of the
+/// file it opened (or that ``FolderLookups`` kept, unchanged since): a request always sees the
+/// file as it is on disk now (edits, renames, same-size edits within the same second), yet an
+/// unchanged file is read once.
 final class FileCache: Sendable {
     /// Files up to this size are kept in memory; larger ones are streamed.
     let largestCachedFile: Int64

@@ -4,7 +4,8 @@ import NIOCore
 
 /// Resolves request paths to files in the screens and images folders (Docs/ScreensFolder.md): route
 /// rules, platform variants and filtering, method files, path safety, and cached contents that
-/// are revalidated on every request.
+/// are revalidated on every request, against the file the request opened or the one kept for
+/// its route while the folders are unchanged (``FolderLookups``).
 final class ScreenStore: Sendable {
     /// What the store found for a request.
     enum Answer: Sendable {
@@ -29,24 +30,32 @@ final class ScreenStore: Sendable {
     private let lookup: RouteLookup
 
     private let cache: FileCache
+    /// The files found for routes and images, kept while the folders are unchanged.
+    private let lookups: FolderLookups
     /// A listing of the folders for suggestions, inventories and where `[name]` entries are;
     /// never the source of a file served.
     let snapshot: FolderSnapshot
 
-    /// Creates a store over `screens` and `images`, never serving the file at `configPath`;
+    /// Creates a store over `screens` and `images`, never serving the file at `configPath`, that
+    /// keeps what it finds once it has made `lookupsBeforeWatching` lookups (``FolderLookups``);
     /// `lookup` replaces the disk lookup of routes (tests only).
     init(
         screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache(),
-        lookup: RouteLookup? = nil
+        lookupsBeforeWatching: Int = 32, lookup: RouteLookup? = nil
     ) {
         let served = ServedFiles(screens: screens, images: images, configPath: configPath)
         self.served = served
         self.cache = cache
         let snapshot = FolderSnapshot(served: served)
         self.snapshot = snapshot
+        let lookups = FolderLookups(
+            roots: [screens.path] + (images.map { [$0.path] } ?? []), watchingAfter: lookupsBeforeWatching)
+        self.lookups = lookups
         self.lookup =
             lookup ?? { route, platform, method in
-                Self.firstFile(route: route, platform: platform, method: method, served: served, snapshot: snapshot)
+                lookups.route(FolderLookups.RouteKey(route: route, platform: platform, method: method)) {
+                    Self.firstFile(route: route, platform: platform, method: method, served: served, snapshot: snapshot)
+                }
             }
     }
 
@@ -61,7 +70,7 @@ final class ScreenStore: Sendable {
         if path.isHidden { return .notFound }
         let readsContent = method == .get || method == .head
         if readsContent, path.segments.count > 1, path.segments[0] == "images",
-            let found = served.imageFile(at: path.segments.dropFirst().joined(separator: "/"))
+            let found = imageFile(at: path.segments.dropFirst().joined(separator: "/"))
         {
             return await serve(
                 found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:], templates: false)
@@ -91,6 +100,11 @@ final class ScreenStore: Sendable {
             return await serve(candidate, found, binding, platform: platform, templates: templates)
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// The image at `relative` in the images folder, kept while the folders are unchanged.
+    private func imageFile(at relative: String) -> OpenedFile? {
+        lookups.image(relative) { served.imageFile(at: relative) }
     }
 
     /// The file a route rule names (`file: cart-filled.json`), or nil when it is not served. For a

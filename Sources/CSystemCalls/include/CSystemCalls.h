@@ -10,4 +10,9 @@
 /// than on Linux, always -1 with ENOSYS.
 int beagle_open_without_symlinks(const char *path, int flags);
 
+/// The type of the file system holding `path` (statfs(2)'s f_type: 0xEF53 for ext2/3/4, 0x01021994
+/// for tmpfs…), or -1 with errno set when it cannot be asked. Elsewhere than on Linux, always -1
+/// with ENOSYS.
+long beagle_file_system_type(const char *path);
+
 #endif

@@ -1,0 +1,180 @@
+import MockTestSupport
+import Testing
+
+@testable import BeagleMock
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The served folders watched with inotify (`FolderWatch`), and the lookups kept while they are
+/// unchanged (`FolderLookups`). Linux only: elsewhere nothing is watched, and every request looks
+/// up its file.
+@Suite(.enabled(if: Inotify.watchesHere, "inotify is Linux's; the temporary folder must be on a local file system"))
+struct FolderWatchTests {
+    func watch(_ folder: TemporaryScreens) throws -> FolderWatch {
+        let root = try #require(ContainedRoot.realPath(folder.screens))
+        return try #require(FolderWatch(roots: [root]))
+    }
+
+    @Test func nothingChangedDrainsNothing() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        #expect(watch.drain() == .none)
+        let descriptor = open(folder.screens + "/home.json", O_RDONLY)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        #expect(watch.drain() == .none, "reading a file is no change")
+    }
+
+    @Test func writesRenamesNewAndRemovedFilesAreChanges() throws {
+        let folder = try TemporaryScreens(["screens/home.json": #"{"v":1}"#])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        try folder.write("screens/home.json", #"{"v":2}"#)
+        #expect(watch.drain() == .changed)
+        #expect(watch.drain() == .none)
+        try folder.write("screens/.home.json.swp", #"{"v":3}"#)
+        #expect(watch.drain() == .changed, "a new name, even a dot-name, in a watched folder")
+        #expect(rename(folder.screens + "/.home.json.swp", folder.screens + "/home.json") == 0)
+        #expect(watch.drain() == .changed)
+        #expect(chmod(folder.screens + "/home.json", 0o600) == 0)
+        #expect(watch.drain() == .changed)
+        #expect(unlink(folder.screens + "/home.json") == 0)
+        #expect(watch.drain() == .changed)
+        #expect(watch.drain() == .none)
+    }
+
+    @Test func aNewFolderIsWatchedFromTheNextDrain() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        try folder.write("screens/shop/cart.json", "{}")
+        #expect(watch.drain() == .changed)
+        try folder.write("screens/shop/cart.json", #"{"items":[]}"#)
+        #expect(watch.drain() == .changed, "a write in a folder made after the watch began")
+        try folder.write("screens/shop/deep/er/item.json", "{}")
+        #expect(watch.drain() == .changed)
+        try folder.write("screens/shop/deep/er/item.json", #"{"id":1}"#)
+        #expect(watch.drain() == .changed)
+    }
+
+    @Test func dotFoldersAreNotWatched() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}", "screens/.git/HEAD": "ref"])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        try folder.write("screens/.git/HEAD", "ref: main")
+        #expect(watch.drain() == .none, "nothing below a dot-name is served")
+    }
+
+    @Test func tooManyFoldersAreNotWatched() throws {
+        let folder = try TemporaryScreens(["screens/a/b/c/home.json": "{}"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot.realPath(folder.screens))
+        #expect(FolderWatch(roots: [root], maximumFolders: 4) != nil)
+        #expect(FolderWatch(roots: [root], maximumFolders: 3) == nil)
+    }
+
+    @Test func aRemovedRootEndsTheWatch() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        #expect(unlink(folder.screens + "/home.json") == 0)
+        #expect(rmdir(folder.screens) == 0)
+        #expect(watch.drain() == .unwatchable)
+    }
+
+    @Test func onlyLocalFileSystemsAreWatched() throws {
+        #expect(FolderWatch.reportsChanges("/proc") == false)
+        #expect(FolderWatch(roots: ["/proc/self"]) == nil)
+        #expect(FolderWatch(roots: ["/no/such/folder"]) == nil)
+    }
+
+    @Test func keptLookupsAreForgottenOnAnyChange() throws {
+        let folder = try TemporaryScreens(["screens/home.json": #"{"v":1}"#])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 2)
+        var opens = 0
+        func lookUp() -> OpenedFile? {
+            opens += 1
+            return root.regularFile(at: "home.json")
+        }
+        for _ in 0..<2 { _ = lookups.image("home.json", lookUp: lookUp) }
+        #expect(!lookups.keepsLookups, "not watched before its third lookup")
+        #expect(opens == 2)
+        let first = try #require(lookups.image("home.json", lookUp: lookUp))
+        #expect(lookups.keepsLookups)
+        let second = try #require(lookups.image("home.json", lookUp: lookUp))
+        #expect(first === second)
+        #expect(opens == 3)
+        try folder.write("screens/home.json", #"{"v":2}"#)
+        let third = try #require(lookups.image("home.json", lookUp: lookUp))
+        #expect(third !== first)
+        #expect(opens == 4)
+        let fourth = try #require(lookups.image("home.json", lookUp: lookUp))
+        #expect(fourth === third)
+        #expect(opens == 4)
+    }
+
+    /// A lookup that began before a change and ends after a later request has kept the new file:
+    /// its old file is not kept over the new one.
+    @Test func aLookupOvertakenByAChangeIsNotKept() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "old"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
+        _ = lookups.image("other.json") { nil }
+        let slow = lookups.image("home.json") {
+            let opened = root.regularFile(at: "home.json")
+            try? folder.write("screens/.home.json.swp", "new")
+            _ = rename(folder.screens + "/.home.json.swp", folder.screens + "/home.json")
+            let overtaking = lookups.image("home.json") { root.regularFile(at: "home.json") }
+            #expect(overtaking.map(Self.text) == "new")
+            return opened
+        }
+        #expect(slow.map(Self.text) == "old")
+        let after = try #require(lookups.image("home.json") { root.regularFile(at: "home.json") })
+        #expect(Self.text(of: after) == "new")
+    }
+
+    static func text(of file: OpenedFile) -> String {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let count = bytes.withUnsafeMutableBytes { file.read(into: $0, at: 0) }
+        return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+    }
+
+    @Test func aFileWithOtherHardLinksIsLookedUpEveryTime() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        #expect(link(folder.screens + "/home.json", folder.root + "/elsewhere.json") == 0)
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
+        var opens = 0
+        for _ in 0..<3 {
+            _ = lookups.image("home.json") {
+                opens += 1
+                return root.regularFile(at: "home.json")
+            }
+        }
+        #expect(opens == 3, "a write through the other name raises no event in the folder")
+    }
+}
+
+private enum Inotify {
+    /// Whether a temporary folder can be watched here.
+    static let watchesHere: Bool = {
+        #if os(Linux)
+        guard let folder = try? TemporaryScreens() else { return false }
+        defer { folder.remove() }
+        return ContainedRoot.realPath(folder.screens).flatMap { FolderWatch(roots: [$0]) } != nil
+        #else
+        return false
+        #endif
+    }()
+}
