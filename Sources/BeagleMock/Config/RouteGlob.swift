@@ -149,7 +149,16 @@ struct PathSegments: Sendable {
     let canonical: String
 
     init(_ path: String) {
-        let split = path.splitOnScalar("/", omittingEmptySubsequences: true)
+        self.init(path, split: path.splitOnScalar("/", omittingEmptySubsequences: true))
+    }
+
+    /// The segments of `path` as the request's path holds them already (`RequestPath`: decoded,
+    /// none empty, none holding `/`), without splitting it again.
+    init(_ path: String, segments: [String]) {
+        self.init(path, split: segments.map { Substring($0) })
+    }
+
+    private init(_ path: String, split: [Substring]) {
         segments = split
         if let last = split.last, last.utf8.count > 5, last.utf8.suffix(5).elementsEqual(".json".utf8) {
             var stripped = split
@@ -173,18 +182,21 @@ struct PathSegments: Sendable {
 
     /// Starts with `/`, no `//`, no trailing `/` (but `/` itself), no trailing `.json`.
     private static func isCanonical(_ path: String) -> Bool {
-        let bytes = path.utf8
-        guard bytes.first == UInt8(ascii: "/") else { return false }
-        var previousWasSlash = false
-        for byte in bytes.dropFirst() {
-            let isSlash = byte == UInt8(ascii: "/")
-            if isSlash && previousWasSlash { return false }
-            previousWasSlash = isSlash
+        var path = path
+        // On the string's contiguous bytes: this runs on every request.
+        return path.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/") else { return false }
+            var previousWasSlash = false
+            for byte in bytes.dropFirst() {
+                let isSlash = byte == UInt8(ascii: "/")
+                if isSlash && previousWasSlash { return false }
+                previousWasSlash = isSlash
+            }
+            if previousWasSlash { return false }
+            return
+                !(bytes.count > 6 && bytes.suffix(5).elementsEqual(".json".utf8)
+                && bytes[bytes.count - 6] != UInt8(ascii: "/"))
         }
-        if previousWasSlash { return false }
-        return
-            !(bytes.count > 6 && bytes.suffix(5).elementsEqual(".json".utf8)
-            && bytes.dropLast(5).last != UInt8(ascii: "/"))
     }
 }
 
@@ -193,7 +205,14 @@ extension StringProtocol {
     /// combining mark or an emoji modifier follows (`/🏻` is one `Character`), though a path
     /// still has a separator there.
     func splitOnScalar(_ separator: Unicode.Scalar, omittingEmptySubsequences: Bool) -> [Substring] {
-        Substring(self).unicodeScalars.split(separator: separator, omittingEmptySubsequences: omittingEmptySubsequences)
+        let text = Substring(self)
+        // An ASCII byte never occurs inside another scalar's UTF-8, so its bytes split the same
+        // places, for a fraction of the cost of walking scalars (a request's path is split so).
+        if separator.isASCII {
+            return text.utf8.split(separator: UInt8(separator.value), omittingEmptySubsequences: omittingEmptySubsequences)
+                .map { Substring($0) }
+        }
+        return text.unicodeScalars.split(separator: separator, omittingEmptySubsequences: omittingEmptySubsequences)
             .map { Substring($0) }
     }
 }

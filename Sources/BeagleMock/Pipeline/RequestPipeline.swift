@@ -84,7 +84,8 @@ struct RequestPipeline: Sendable {
         }
 
         let decision = decider.decide(
-            method: planned.method, path: planned.path.path, control: planned.control, settings: settings,
+            method: planned.method, path: planned.path.path, split: planned.path.segments, control: planned.control,
+            settings: settings,
             facts: settings.readsRequestFacts ? RequestFacts(planned) : .none)
         recorder.journal(planned.journalEntry(decision), in: &recording)
         recorder.note(decision, in: &recording)

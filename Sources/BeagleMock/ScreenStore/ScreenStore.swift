@@ -70,7 +70,7 @@ final class ScreenStore: Sendable {
         if path.isHidden { return .notFound }
         let readsContent = method == .get || method == .head
         if readsContent, path.segments.count > 1, path.segments[0] == "images",
-            let found = imageFile(at: path.segments.dropFirst().joined(separator: "/"))
+            let found = imageFile(at: String(Substring(path.path.utf8.dropFirst("/images/".utf8.count))))
         {
             return await serve(
                 found, isScreen: false, platform: nil, chosenByPlatform: false, parameters: [:], templates: false)

@@ -22,15 +22,16 @@ package struct Decider: Sendable {
 
     private static let globalIdentity = stableHash("global")
 
-    /// Decides what a request to `path` (percent-decoded, without the query) gets and counts it.
-    /// `facts` are what a rule's `when:` looks at (Docs/Configuration.md, "Request matching").
+    /// Decides what a request to `path` (percent-decoded, without the query) gets and counts it;
+    /// `split` are its segments when the caller has them (`RequestPath`'s). `facts` are what a
+    /// rule's `when:` looks at (Docs/Configuration.md, "Request matching").
     package func decide(
-        method: HTTPRequest.Method, path: String, control: RequestControl, settings: SettingsSnapshot,
-        facts: RequestFacts = .none
+        method: HTTPRequest.Method, path: String, split: [String]? = nil, control: RequestControl,
+        settings: SettingsSnapshot, facts: RequestFacts = .none
     ) -> FaultDecision {
         let routes = settings.configuration.routes
-        // Splitting the path is only needed to match route rules.
-        let segments = routes.isEmpty ? nil : PathSegments(path)
+        // The segments are only needed to match route rules.
+        let segments = routes.isEmpty ? nil : split.map { PathSegments(path, segments: $0) } ?? PathSegments(path)
         let rule = segments.flatMap { segments in
             scenarios.firstMatch(in: routes) { $0.matches(method: method, path: segments, facts: facts) }
         }

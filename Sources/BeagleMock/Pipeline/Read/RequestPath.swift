@@ -37,30 +37,71 @@ package struct RequestPath: Sendable, Hashable {
     /// Decodes a raw request target (`/catalog/item-1?x=1`, or the absolute form
     /// `http://host/catalog`).
     package init(target: Substring) throws(Refusal) {
-        // Searched by bytes: the marks are ASCII, and Character searches break graphemes.
         var target = target
-        if let fragment = target.utf8.firstIndex(of: UInt8(ascii: "#")) { target = target[..<fragment] }
-        let bytes = target.utf8
+        // Parsed on the target's bytes (the marks are ASCII, and Character searches break
+        // graphemes); index arithmetic on a UTF-8 view costs many times more, on every request.
+        let parsed = target.withUTF8 { Self.parse($0) }
+        switch parsed {
+        case .failure(let refusal):
+            throw refusal
+        case .success(let parts):
+            segments = parts.segments
+            path = parts.path
+            query =
+                parts.query.map {
+                    let utf8 = target.utf8
+                    return Substring(
+                        utf8[
+                            utf8.index(
+                                utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)])
+                } ?? ""
+        }
+    }
+
+    /// What a target's bytes hold: the decoded segments, the path they make, where the query is.
+    private struct Parts {
+        var segments: [String]
+        var path: String
+        var query: Range<Int>?
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<Parts, Refusal> {
+        let end = bytes.firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+        var start = 0
         let schemeLength = bytes.starts(with: "https://".utf8) ? 8 : bytes.starts(with: "http://".utf8) ? 7 : 0
         if schemeLength > 0 {
-            let afterScheme = target.utf8.dropFirst(schemeLength)
-            target = afterScheme.firstIndex(of: UInt8(ascii: "/")).map { target[$0...] } ?? "/"
+            // The absolute form: the path starts at the authority's end; none means `/`.
+            guard let slash = bytes[schemeLength..<end].firstIndex(of: UInt8(ascii: "/")) else {
+                return .success(Parts(segments: [], path: "/", query: nil))
+            }
+            start = slash
         }
-        guard target.utf8.first == UInt8(ascii: "/") else { throw .notOriginForm }
-        let pathPart: Substring
-        if let mark = target.utf8.firstIndex(of: UInt8(ascii: "?")) {
-            pathPart = target[..<mark]
-            query = target[target.utf8.index(after: mark)...]
-        } else {
-            pathPart = target
-            query = ""
-        }
+        guard start < end, bytes[start] == UInt8(ascii: "/") else { return .failure(.notOriginForm) }
+        let mark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?"))
+        let pathPart = UnsafeBufferPointer(rebasing: bytes[start..<(mark ?? end)])
         var segments: [String] = []
-        for raw in pathPart.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
-            segments.append(try Self.decodeSegment(raw))
+        // The path part starts with `/`, so the first piece is always empty.
+        var emptyPieces = 0
+        var decoded = false
+        for raw in pathPart.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+            guard !raw.isEmpty else {
+                emptyPieces += 1
+                continue
+            }
+            let segment: String
+            do {
+                segment = try decodeSegment(raw)
+            } catch {
+                return .failure(error)
+            }
+            // An escape decoded shortens the segment; anything else is kept byte for byte.
+            decoded = decoded || segment.utf8.count != raw.count
+            segments.append(segment)
         }
-        self.segments = segments
-        self.path = Self.joined(segments)
+        // Most paths are what joining their segments gives already: no escape, no empty segment,
+        // no trailing `/`.
+        let path = !decoded && emptyPieces == 1 ? String(decoding: pathPart, as: UTF8.self) : joined(segments)
+        return .success(Parts(segments: segments, path: path, query: mark.map { ($0 + 1)..<end }))
     }
 
     /// Builds a path from segments already known to be safe (tests, internal routes).
@@ -75,11 +116,11 @@ package struct RequestPath: Sendable, Hashable {
     /// Whether any segment is hidden (a dot-file or dot-folder), which is never served.
     package var isHidden: Bool { segments.contains { $0.hasPrefix(".") } }
 
-    private static func decodeSegment(_ raw: Substring.UTF8View.SubSequence) throws(Refusal) -> String {
+    private static func decodeSegment(_ raw: Slice<UnsafeBufferPointer<UInt8>>) throws(Refusal) -> String {
         // Nearly every segment is printable ASCII without escapes: nothing to decode, and of the
         // checks below only the dot segments can apply.
         if raw.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "\\") }) {
-            let text = String(Substring(raw))
+            let text = String(decoding: raw, as: UTF8.self)
             if text == "." || text == ".." { throw .dotSegment }
             return text
         }
