@@ -1,3 +1,4 @@
+import BeagleScreens
 import MockTestSupport
 import Testing
 
@@ -62,6 +63,22 @@ struct FolderWatchTests {
         #expect(watch.drain() == .changed)
         try folder.write("screens/shop/deep/er/item.json", #"{"id":1}"#)
         #expect(watch.drain() == .changed)
+    }
+
+    /// `mv site site.old && mv site.new site` above the root: every file below changes, with no
+    /// event in the folders watched.
+    @Test func aParentFolderSwappedIsAChange() throws {
+        let folder = try TemporaryScreens(["site/screens/home.json": "old", "site.new/screens/home.json": "new"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot.realPath(folder.root + "/site/screens"))
+        let watch = try #require(FolderWatch(roots: [root]))
+        #expect(rename(folder.root + "/site", folder.root + "/site.old") == 0)
+        #expect(rename(folder.root + "/site.new", folder.root + "/site") == 0)
+        #expect(watch.drain() == .changed)
+        try folder.write("site/screens/home.json", "newer")
+        #expect(watch.drain() == .changed, "the new folder is the one watched")
+        try folder.write("site.old/screens/home.json", "older")
+        #expect(watch.drain() == .none, "the old one is not")
     }
 
     @Test func dotFoldersAreNotWatched() throws {
@@ -147,6 +164,99 @@ struct FolderWatchTests {
         var bytes = [UInt8](repeating: 0, count: 64)
         let count = bytes.withUnsafeMutableBytes { file.read(into: $0, at: 0) }
         return String(decoding: bytes.prefix(max(count, 0)), as: UTF8.self)
+    }
+
+    /// A lookup that began before the watch existed: a change then raised no event.
+    @Test func aLookupFromBeforeTheWatchIsNotKept() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "old"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 1)
+        let early = lookups.image("home.json") {
+            let opened = root.regularFile(at: "home.json")
+            try? folder.write("screens/.home.json.swp", "new")
+            _ = rename(folder.screens + "/.home.json.swp", folder.screens + "/home.json")
+            _ = lookups.image("other.json") { nil }
+            #expect(lookups.keepsLookups, "watched from the second lookup")
+            return opened
+        }
+        #expect(early.map(Self.text) == "old")
+        let after = try #require(lookups.image("home.json") { root.regularFile(at: "home.json") })
+        #expect(Self.text(of: after) == "new")
+    }
+
+    /// Counts the opens of `relative` through `lookups`, `times` over.
+    func opens(_ relative: String, in root: ContainedRoot, through lookups: FolderLookups, times: Int) -> Int {
+        var opens = 0
+        for _ in 0..<times {
+            _ = lookups.image(relative) {
+                opens += 1
+                return root.regularFile(at: relative)
+            }
+        }
+        return opens
+    }
+
+    @Test func aFileReachedThroughASymlinkIsLookedUpEveryTime() throws {
+        let folder = try TemporaryScreens(["screens/real/a.json": "a"])
+        defer { folder.remove() }
+        #expect(symlink("real/a.json", folder.screens + "/x.json") == 0)
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
+        #expect(opens("x.json", in: root, through: lookups, times: 3) == 3, "a link retargeted where nothing is watched")
+        #expect(opens("real/a.json", in: root, through: lookups, times: 3) == 1)
+    }
+
+    @Test func aHardLinkMadeAfterKeepingEndsIt() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
+        #expect(opens("home.json", in: root, through: lookups, times: 2) == 1)
+        // Made outside the folders: no event reaches them.
+        #expect(link(folder.screens + "/home.json", folder.root + "/elsewhere.json") == 0)
+        #expect(lookups.keepsLookups)
+        #expect(opens("home.json", in: root, through: lookups, times: 2) == 2)
+    }
+
+    @Test func routesThroughNameEntriesAreLookedUpEveryTime() throws {
+        let folder = try TemporaryScreens(["screens/items/[id].json": "{}", "screens/home.json": "{}"])
+        defer { folder.remove() }
+        let screens = try #require(ContainedRoot(directory: folder.screens))
+        let served = ServedFiles(screens: screens, images: nil, configPath: nil)
+        let lookups = FolderLookups(roots: [screens.path], watchingAfter: 0)
+        var opens = 0
+        for (route, binding) in [
+            ("items/42", RouteBinding.exact("items/[id]")), ("items/42", RouteBinding.exact("items/[id]")),
+            ("home", RouteBinding.exact("home")), ("home", RouteBinding.exact("home")),
+        ] {
+            let found = lookups.route(FolderLookups.RouteKey(route: route, platform: nil, method: nil)) {
+                opens += 1
+                return served.firstFile(binding: binding, platform: nil, method: nil).map { ($0.0, $0.1, binding) }
+            }
+            #expect(found != nil)
+        }
+        #expect(opens == 3, "items/42 each time (bound through [id]), home once")
+    }
+
+    @Test func watchingIsTriedAgainAfterItFails() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot(directory: folder.screens))
+        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
+        _ = lookups.image("home.json") { nil }
+        #expect(lookups.keepsLookups)
+        folder.remove()
+        _ = lookups.image("home.json") { nil }
+        #expect(!lookups.keepsLookups, "the root went")
+        try folder.write("screens/home.json", "{}")
+        var lookupsMade = 0
+        while !lookups.keepsLookups, lookupsMade < 100 {
+            _ = lookups.image("home.json") { nil }
+            lookupsMade += 1
+        }
+        #expect(lookups.keepsLookups)
+        #expect(lookupsMade == 3, "after twice the first wait (at least one lookup), then the attempt")
     }
 
     @Test func aFileWithOtherHardLinksIsLookedUpEveryTime() throws {

@@ -56,7 +56,8 @@ struct ContainedRoot: Sendable {
             close(descriptor)
             return nil
         }
-        return OpenedFile(descriptor: descriptor, path: real, relativePath: relative, status: status)
+        return OpenedFile(
+            descriptor: descriptor, path: real, relativePath: relative, status: status, throughSymlink: real != path)
     }
 
     /// Whether a directory exists at `relative` inside the root (for `R/index` candidates).

@@ -6,12 +6,18 @@ import Synchronization
 /// its bare name, then the open of its JSON file, an `fstat` and a `close`).
 ///
 /// Every request first drains the folders' ``FolderWatch``: any change there (a file written, a
-/// name added, removed or renamed, a mode changed, a folder created) forgets everything kept, so
-/// a request that starts after an edit looks up afresh, as the edit's event is queued before the
-/// system call that made it returns. Without a watch (not Linux, a network or FUSE file system, a
-/// very large tree, inotify's limits reached) nothing is kept: every request looks up and
-/// revalidates, as before. A file with other hard links is not kept either: a write through a
-/// name outside the folders raises no event in them.
+/// name added, removed or renamed, a mode changed, a folder created, a parent folder renamed)
+/// forgets everything kept, so a request that starts after an edit looks up afresh, as the edit's
+/// event is queued before the system call that made it returns. A kept file is also `fstat`-ed on
+/// every use and looked up again when it is no longer the version found or has gained a hard link
+/// (a write through a name outside the folders raises no event in them).
+///
+/// Kept only: a file reached without a symlink (a link retargeted in a place that is not
+/// watched raises no event), with no other hard link, and for a route, found by its own names
+/// (which `[name]` entry answers comes from a listing that may be a second old). Without a watch
+/// (not Linux, a network or FUSE file system, a very large tree, inotify's limits reached) nothing
+/// is kept: every request looks up, as before; watching is tried again later, after twice as many
+/// lookups each time it fails.
 final class FolderLookups: Sendable {
     /// What a route's lookup is asked with.
     struct RouteKey: Hashable, Sendable {
@@ -24,21 +30,28 @@ final class FolderLookups: Sendable {
     /// The file found for a route, with its candidate and the values of its parameters.
     typealias RouteMatch = (candidate: RouteCandidates.Candidate, file: OpenedFile, binding: RouteBinding)
 
-    /// The most entries of each kind.
-    static let capacity = 512
+    /// The most entries of each kind, each holding a descriptor open.
+    static let capacity = 256
+    /// The most lookups between two attempts to watch the folders.
+    static let longestWait = 1 << 16
 
     private struct State {
-        /// nil until the folders are watched, and once they cannot be: nothing is kept then.
+        /// nil until the folders are watched, and while they cannot be: nothing is kept then.
         var watch: FolderWatch?
-        /// Lookups still to come before the folders are watched; nil once that has been tried.
-        var lookupsBeforeWatching: Int?
-        /// Moves on every change, so that a lookup that began before it is not kept after it.
+        /// Lookups still to come before the next attempt to watch the folders.
+        var lookupsBeforeWatching: Int
+        /// Attempts to watch that failed in a row.
+        var failedWatches = 0
+        /// Moves on every change and every new watch, so that a lookup that began before either
+        /// is not kept after it.
         var generation = 0
         var routes: [RouteKey: RouteMatch] = [:]
         var images: [String: OpenedFile] = [:]
     }
 
     private let roots: [String]
+    /// Lookups before the first attempt to watch.
+    private let firstWait: Int
     private let state: Mutex<State>
 
     /// Lookups over the folders at `roots` (real paths), kept once `lookups` have been made
@@ -46,6 +59,7 @@ final class FolderLookups: Sendable {
     /// 128 by default, so a short-lived server (a test's) takes none.
     init(roots: [String], watchingAfter lookups: Int = 32) {
         self.roots = roots
+        self.firstWait = lookups
         state = Mutex(State(lookupsBeforeWatching: lookups))
     }
 
@@ -54,24 +68,30 @@ final class FolderLookups: Sendable {
 
     /// The file for `key`, kept or found by `lookUp`.
     func route(_ key: RouteKey, lookUp: () -> RouteMatch?) -> RouteMatch? {
-        kept(lookUp, file: \.file, read: { $0.routes[key] }, keep: { $0.routes.keep($1, for: key) })
+        kept(
+            lookUp, file: \.file, keepable: { $0.binding.parameters.isEmpty }, read: { $0.routes[key] },
+            keep: { $0.routes.keep($1, for: key) })
     }
 
     /// The image at `relative`, kept or found by `lookUp`.
     func image(_ relative: String, lookUp: () -> OpenedFile?) -> OpenedFile? {
-        kept(lookUp, file: \.self, read: { $0.images[relative] }, keep: { $0.images.keep($1, for: relative) })
+        kept(
+            lookUp, file: \.self, keepable: { _ in true }, read: { $0.images[relative] },
+            keep: { $0.images.keep($1, for: relative) })
     }
 
-    /// What `read` finds kept while the folders are unchanged, else what `lookUp` finds (then
-    /// kept by `keep` unless the folders changed meanwhile or its `file` has other hard links).
+    /// What `read` finds kept while the folders are unchanged and its `file` is the version kept,
+    /// else what `lookUp` finds (then kept by `keep` when it may be and the folders did not change
+    /// meanwhile).
     private func kept<Value: Sendable>(
-        _ lookUp: () -> Value?, file: (Value) -> OpenedFile, read: @Sendable (State) -> Value?,
+        _ lookUp: () -> Value?, file: (Value) -> OpenedFile, keepable: (Value) -> Bool, read: @Sendable (State) -> Value?,
         keep: @Sendable (inout State, Value) -> Void
     ) -> Value? {
         let (kept, generation) = state.withLock { state in (current(&state) ? read(state) : nil, state.generation) }
-        if let kept { return kept }
+        if let kept, Self.unchanged(file(kept)) { return kept }
         guard let found = lookUp() else { return nil }
-        if file(found).status.linkCount == 1 {
+        let opened = file(found)
+        if keepable(found), !opened.throughSymlink, opened.status.linkCount == 1 {
             state.withLock { state in
                 guard state.watch != nil, state.generation == generation else { return }
                 keep(&state, found)
@@ -80,14 +100,26 @@ final class FolderLookups: Sendable {
         return found
     }
 
-    /// Drains the watch; false when nothing kept may be used (something changed, or nothing is
-    /// watched).
+    /// Whether `file` is still the version found, with no other hard link.
+    private static func unchanged(_ file: OpenedFile) -> Bool {
+        guard let now = FileStatus.fstat(file.descriptor) else { return false }
+        return now.linkCount == 1 && now.sameVersion(as: file.status)
+    }
+
+    /// Drains the watch, or tries to make one when it is time; false when nothing kept may be used
+    /// (something changed, or nothing is watched).
     private func current(_ state: inout State) -> Bool {
         guard let watch = state.watch else {
-            if let left = state.lookupsBeforeWatching {
-                state.lookupsBeforeWatching = left > 0 ? left - 1 : nil
-                // Watched from now on: what this lookup finds may be kept.
-                if left == 0 { state.watch = FolderWatch(roots: roots) }
+            if state.lookupsBeforeWatching > 0 {
+                state.lookupsBeforeWatching -= 1
+            } else if let watch = FolderWatch(roots: roots) {
+                // Watched from now on: what this lookup finds may be kept, not what one that
+                // began before finds.
+                state.watch = watch
+                state.failedWatches = 0
+                state.generation += 1
+            } else {
+                Self.waitLonger(&state, firstWait: firstWait)
             }
             return false
         }
@@ -98,11 +130,19 @@ final class FolderLookups: Sendable {
             break
         case .unwatchable:
             state.watch = nil
+            Self.waitLonger(&state, firstWait: firstWait)
         }
         state.generation += 1
         state.routes = [:]
         state.images = [:]
         return false
+    }
+
+    /// Waits twice as many lookups as last time before trying to watch again.
+    private static func waitLonger(_ state: inout State, firstWait: Int) {
+        state.failedWatches += 1
+        let shift = min(state.failedWatches, 16)
+        state.lookupsBeforeWatching = min(max(firstWait, 1) << shift, longestWait)
     }
 }
 

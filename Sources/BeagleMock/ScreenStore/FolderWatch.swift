@@ -14,8 +14,10 @@ import Darwin
 /// The kernel queues an event before the system call that made the change returns (a write, a
 /// truncation, a rename, a new or removed name, a change of mode), so a request that starts after
 /// an edit finds the edit's event here: ``drain()`` reads what is queued without waiting. Every
-/// folder below each root is watched, dot-named ones aside (nothing in them is served); a new
-/// folder is watched from the next ``drain()`` on, which starts the watch afresh.
+/// folder below each root is watched, dot-named ones aside (nothing in them is served), and every
+/// folder above it for being renamed or removed; a new folder is watched from the next
+/// ``drain()`` on, which starts the watch afresh (under the caller's lock: a tree of thousands of
+/// folders holds up lookups while it is walked, once a change of folders).
 ///
 /// Not made (nil) where events could be missed or the kernel refuses: on systems other than Linux,
 /// when a folder is on a file system other than the local ones listed in ``reportsChanges(_:)``
@@ -62,8 +64,9 @@ final class FolderWatch {
         guard descriptor >= 0 else { return .unwatchable }
         var change = Change.none
         var rewatch = false
-        // Aligned for inotify_event's 32-bit fields.
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 1024) { words in
+        // Aligned for inotify_event's 32-bit fields; room for the largest event (16 bytes and a
+        // name of up to 256), and small enough to stay on the stack (this runs on every request).
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { words in
             let bytes = UnsafeMutableRawBufferPointer(words)
             while true {
                 let count = read(descriptor, bytes.baseAddress, bytes.count)
@@ -94,6 +97,9 @@ final class FolderWatch {
     private static let watchRemoved = UInt32(IN_IGNORED)
     private static let overflow = UInt32(IN_Q_OVERFLOW)
     private static let folderGone = UInt32(IN_MOVE_SELF | IN_DELETE_SELF)
+    /// A folder, never a link to one; the mask added to what a folder has already (an ancestor of
+    /// one root can be in the tree of another).
+    private static let watchFlags = UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW) | UInt32(IN_MASK_ADD)
     /// Every change to a name or a file's content or mode in a watched folder.
     private static let events = UInt32(
         IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF
@@ -107,13 +113,26 @@ final class FolderWatch {
         var seen: Set<FolderIdentity> = []
         for root in roots {
             guard let device = FileStatus.stat(root)?.device, reportsChanges(root),
-                watchTree(root, device: device, into: descriptor, folders: &left, seen: &seen)
+                watchTree(root, device: device, into: descriptor, folders: &left, seen: &seen),
+                watchAncestors(of: root, into: descriptor)
             else {
                 close(descriptor)
                 return nil
             }
         }
         return descriptor
+    }
+
+    /// Watches the folders above `root` for being renamed or removed: a parent folder swapped for
+    /// another (`mv site site.old && mv site.new site`) changes every file below it without an
+    /// event in the folders themselves.
+    private static func watchAncestors(of root: String, into descriptor: Int32) -> Bool {
+        var folder = root
+        while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), folder != "/" {
+            folder = slash == folder.utf8.startIndex ? "/" : String(folder[..<slash])
+            guard inotify_add_watch(descriptor, folder, folderGone | watchFlags) >= 0 else { return false }
+        }
+        return true
     }
 
     private struct FolderIdentity: Hashable {
@@ -132,7 +151,7 @@ final class FolderWatch {
         left -= 1
         // A mount below the root may be another kind of file system.
         if status.device != device, !reportsChanges(folder) { return false }
-        guard inotify_add_watch(descriptor, folder, events | UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW)) >= 0 else {
+        guard inotify_add_watch(descriptor, folder, events | watchFlags) >= 0 else {
             return false
         }
         guard let directory = opendir(folder) else { return false }

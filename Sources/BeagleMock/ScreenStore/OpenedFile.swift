@@ -18,12 +18,15 @@ final class OpenedFile: Sendable {
     let relativePath: String
     /// `fstat` of the open file.
     let status: FileStatus
+    /// Whether a symlink was followed on the way (`path` is not the root and `relativePath`).
+    let throughSymlink: Bool
 
-    init(descriptor: Int32, path: String, relativePath: String, status: FileStatus) {
+    init(descriptor: Int32, path: String, relativePath: String, status: FileStatus, throughSymlink: Bool) {
         self.descriptor = descriptor
         self.path = path
         self.relativePath = relativePath
         self.status = status
+        self.throughSymlink = throughSymlink
     }
 
     deinit {

@@ -80,10 +80,14 @@ package struct RequestPath: Sendable, Hashable {
         let mark = bytes[start..<end].firstIndex(of: UInt8(ascii: "?"))
         let pathPart = UnsafeBufferPointer(rebasing: bytes[start..<(mark ?? end)])
         var segments: [String] = []
+        segments.reserveCapacity(4)
         // The path part starts with `/`, so the first piece is always empty.
         var emptyPieces = 0
         var decoded = false
-        for raw in pathPart.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
+        var pieceStart = 0
+        for index in 0...pathPart.count where index == pathPart.count || pathPart[index] == UInt8(ascii: "/") {
+            let raw = pathPart[pieceStart..<index]
+            pieceStart = index + 1
             guard !raw.isEmpty else {
                 emptyPieces += 1
                 continue
