@@ -31,10 +31,15 @@ package final class RequestCounters: Sendable {
     func next(_ key: Key) -> UInt64 {
         counts.withLock { counts in
             if counts.count >= keyLimit, counts[key] == nil { counts.removeAll(keepingCapacity: true) }
-            let index = counts[key, default: 0]
-            counts[key] = index &+ 1
-            return index
+            // One lookup of the key (hashing its path) to read and count.
+            return Self.countOne(&counts[key, default: 0])
         }
+    }
+
+    /// `count` before it counts one more.
+    private static func countOne(_ count: inout UInt64) -> UInt64 {
+        defer { count &+= 1 }
+        return count
     }
 
     /// Drops the counters of rules whose fingerprint is not in `rules` (a reload changed them).

@@ -124,7 +124,9 @@ struct OutgoingResponse: Sendable {
     /// known (else the server frames it chunked).
     var framedHead: HTTPResponse {
         var head = head
-        if head.status.code != 304, head.status.code != 204, body.hasKnownLength, !head.headerFields.has(.contentLength) {
+        // HTTPTypes parses the status from its field on every read.
+        let code = head.status.code
+        if code != 304, code != 204, body.hasKnownLength, !head.headerFields.has(.contentLength) {
             head.headerFields.append(HTTPField(name: .contentLength, value: String(body.count)))
         }
         return head

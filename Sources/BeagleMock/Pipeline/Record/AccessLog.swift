@@ -27,8 +27,11 @@ struct AccessLog: Sendable {
         }
     }
 
+    /// Whether lines are logged (not with `--quiet` or a log level above `info`).
+    var isOn: Bool { logger.logLevel <= .info }
+
     func record(_ record: Record) {
-        guard logger.logLevel <= .info else { return }
+        guard isOn else { return }
         let status = record.status.map(String.init) ?? "-"
         var line =
             "\(record.method.rawValue) \(record.target) \(status) \(Self.size(record.bytes)) "

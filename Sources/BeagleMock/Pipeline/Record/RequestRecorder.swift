@@ -44,6 +44,8 @@ struct RequestRecorder: Sendable {
 
     /// Notes what the decision stage drew, for the log line.
     func note(_ decision: FaultDecision, in recording: inout Recording) {
+        // Its descriptions are made for the log line only.
+        guard accessLog.isOn else { return }
         recording.line.latency = decision.latencyDescription
         recording.line.fault = decision.faultDescription
         if decision.pacing != .unpaced { recording.line.note = "\(decision.pacing)" }
