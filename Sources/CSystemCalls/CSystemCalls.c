@@ -5,6 +5,7 @@
 #if defined(__linux__)
 #include <fcntl.h>
 #include <stdint.h>
+#include <sys/epoll.h>
 #include <sys/syscall.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -44,6 +45,30 @@ long beagle_file_system_type(const char *path) {
     if (statfs(path, &info) != 0) return -1;
     return (long)info.f_type;
 }
+
+// In C: struct epoll_event is packed on x86-64, which Swift cannot declare.
+int beagle_change_set_create(int inotify, int mounts) {
+    int set = epoll_create1(EPOLL_CLOEXEC);
+    if (set < 0) return -1;
+    struct epoll_event files = {.events = EPOLLIN, .data.fd = inotify};
+    struct epoll_event table = {.events = EPOLLPRI, .data.fd = mounts};
+    if (epoll_ctl(set, EPOLL_CTL_ADD, inotify, &files) != 0 || epoll_ctl(set, EPOLL_CTL_ADD, mounts, &table) != 0) {
+        int saved = errno;
+        close(set);
+        errno = saved;
+        return -1;
+    }
+    return set;
+}
+
+int beagle_change_set_poll(int set, int mounts) {
+    struct epoll_event ready[2];
+    int count = epoll_wait(set, ready, 2, 0);
+    if (count < 0) return -1;
+    int mask = 0;
+    for (int i = 0; i < count; i++) mask |= ready[i].data.fd == mounts ? 2 : 1;
+    return mask;
+}
 #else
 int beagle_open_without_symlinks(const char *path, int flags) {
     (void)path;
@@ -54,6 +79,20 @@ int beagle_open_without_symlinks(const char *path, int flags) {
 
 long beagle_file_system_type(const char *path) {
     (void)path;
+    errno = ENOSYS;
+    return -1;
+}
+
+int beagle_change_set_create(int inotify, int mounts) {
+    (void)inotify;
+    (void)mounts;
+    errno = ENOSYS;
+    return -1;
+}
+
+int beagle_change_set_poll(int set, int mounts) {
+    (void)set;
+    (void)mounts;
     errno = ENOSYS;
     return -1;
 }

@@ -81,6 +81,20 @@ struct FolderWatchTests {
         #expect(watch.drain() == .none, "the old one is not")
     }
 
+    /// A folder mounted over one served: no inotify event, but the mount table changed.
+    @Test(.enabled(if: Inotify.bindMounts, "bind mounts need CAP_SYS_ADMIN"))
+    func aMountIsAChange() throws {
+        let folder = try TemporaryScreens(["screens/shop/cart.json": "old", "other/cart.json": "new"])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        #expect(mount(folder.root + "/other", folder.screens + "/shop", nil, UInt(MS_BIND), nil) == 0)
+        defer { umount(folder.screens + "/shop") }
+        #expect(watch.drain() == .changed)
+        #expect(watch.drain() == .none)
+        #expect(umount(folder.screens + "/shop") == 0)
+        #expect(watch.drain() == .changed)
+    }
+
     @Test func dotFoldersAreNotWatched() throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}", "screens/.git/HEAD": "ref"])
         defer { folder.remove() }
@@ -277,6 +291,20 @@ struct FolderWatchTests {
 }
 
 private enum Inotify {
+    /// Whether this process may bind-mount a folder (root with CAP_SYS_ADMIN, not in most
+    /// containers).
+    static let bindMounts: Bool = {
+        #if os(Linux)
+        guard let folder = try? TemporaryScreens() else { return false }
+        defer { folder.remove() }
+        guard mount(folder.images, folder.screens, nil, UInt(MS_BIND), nil) == 0 else { return false }
+        umount(folder.screens)
+        return true
+        #else
+        return false
+        #endif
+    }()
+
     /// Whether a temporary folder can be watched here.
     static let watchesHere: Bool = {
         #if os(Linux)

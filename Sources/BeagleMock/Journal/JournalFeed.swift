@@ -41,9 +41,12 @@ final class JournalFeed: Sendable {
         return stream
     }
 
+    /// Whether anyone follows the feed now (a `publish` would reach someone).
+    var isFollowed: Bool { following.load(ordering: .relaxed) > 0 }
+
     /// Sends `entry` to every follower; costs one atomic load when nobody follows.
     func publish(_ entry: JournalEntry) {
-        guard following.load(ordering: .relaxed) > 0 else { return }
+        guard isFollowed else { return }
         for continuation in state.withLock({ Array($0.followers.values) }) {
             continuation.yield(entry)
         }

@@ -89,7 +89,8 @@ final class RequestJournal: Sendable {
             state.slots[slot].bytes = bytes
             state.slots[slot].durationMs = milliseconds
             state.slots[slot].outcome = outcome
-            return state.slots[slot]
+            // A copy for the live feed only when someone follows it.
+            return feed.isFollowed ? state.slots[slot] : nil
         }
         if let completed { feed.publish(completed) }
     }

@@ -13,38 +13,45 @@ import Darwin
 ///
 /// The kernel queues an event before the system call that made the change returns (a write, a
 /// truncation, a rename, a new or removed name, a change of mode), so a request that starts after
-/// an edit finds the edit's event here: ``drain()`` reads what is queued without waiting. Every
-/// folder below each root is watched, dot-named ones aside (nothing in them is served), and every
-/// folder above it for being renamed or removed; a new folder is watched from the next
-/// ``drain()`` on, which starts the watch afresh (under the caller's lock: a tree of thousands of
-/// folders holds up lookups while it is walked, once a change of folders).
+/// an edit finds the edit's event here: ``drain()`` asks without waiting, with one `epoll_wait`
+/// over the inotify descriptor and `/proc/self/mountinfo` (a mount or an unmount raises no inotify
+/// event, yet changes what a path opens). Every folder above each root is watched for being
+/// renamed or removed, from `/` down, then every folder below the root, dot-named ones aside
+/// (nothing in them is served): a folder swapped while the watch is made is either seen swapped
+/// or watched as the new one. A new folder is watched from the next ``drain()`` on, which makes
+/// the watch afresh (under the caller's lock: a tree of thousands of folders holds up lookups while
+/// it is walked, once a change of folders).
 ///
 /// Not made (nil) where events could be missed or the kernel refuses: on systems other than Linux,
 /// when a folder is on a file system other than the local ones listed in ``reportsChanges(_:)``
-/// (a network share, a FUSE mount such as Docker Desktop's), past a number of folders (4,096 by default), or
-/// when the user's inotify limits are reached. Not thread-safe: ``FolderLookups`` holds it under
-/// its lock.
+/// (a network share, a FUSE mount such as Docker Desktop's), past a number of folders (4,096 by
+/// default), when a folder above a root cannot be read, or when the user's inotify limits are
+/// reached. Not thread-safe: ``FolderLookups`` holds it under its lock.
 final class FolderWatch {
     private let roots: [String]
     /// The most folders watched: a larger tree is looked up on every request instead.
     private let maximumFolders: Int
-    private var descriptor: Int32
+    #if os(Linux)
+    private var descriptors: Descriptors?
+    #endif
 
     /// Watches every folder below `roots` (real paths), or nil when changes there could go
     /// unreported or there are more than `maximumFolders`.
     init?(roots: [String], maximumFolders: Int = 4096) {
         #if os(Linux)
-        guard let descriptor = Self.watch(roots, maximumFolders: maximumFolders) else { return nil }
+        guard let descriptors = Descriptors(watching: roots, maximumFolders: maximumFolders) else { return nil }
         self.roots = roots
         self.maximumFolders = maximumFolders
-        self.descriptor = descriptor
+        self.descriptors = descriptors
         #else
         return nil
         #endif
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        #if os(Linux)
+        descriptors?.close()
+        #endif
     }
 
     /// What the queued events say.
@@ -61,38 +68,101 @@ final class FolderWatch {
     /// Reads every queued event without waiting.
     func drain() -> Change {
         #if os(Linux)
-        guard descriptor >= 0 else { return .unwatchable }
-        var change = Change.none
-        var rewatch = false
-        // Aligned for inotify_event's 32-bit fields; room for the largest event (16 bytes and a
-        // name of up to 256), and small enough to stay on the stack (this runs on every request).
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { words in
-            let bytes = UnsafeMutableRawBufferPointer(words)
-            while true {
-                let count = read(descriptor, bytes.baseAddress, bytes.count)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { break }
-                change = .changed
-                var offset = 0
-                while offset + 16 <= count {
-                    let mask = bytes.load(fromByteOffset: offset + 4, as: UInt32.self)
-                    let nameLength = bytes.load(fromByteOffset: offset + 12, as: UInt32.self)
-                    // A folder created, moved, removed; a watch dropped; events lost.
-                    if mask & (Self.isFolder | Self.watchRemoved | Self.overflow | Self.folderGone) != 0 { rewatch = true }
-                    offset += 16 + Int(nameLength)
-                }
-            }
+        guard let descriptors else { return .unwatchable }
+        switch descriptors.pending() {
+        case .none:
+            return .none
+        case .files:
+            return .changed
+        case .folders:
+            descriptors.close()
+            self.descriptors = Descriptors(watching: roots, maximumFolders: maximumFolders)
+            return self.descriptors == nil ? .unwatchable : .changed
         }
-        guard rewatch else { return change }
-        close(descriptor)
-        descriptor = Self.watch(roots, maximumFolders: maximumFolders) ?? -1
-        return descriptor >= 0 ? .changed : .unwatchable
         #else
         return .unwatchable
         #endif
     }
 
     #if os(Linux)
+    /// The inotify descriptor, the mount table's, and the epoll set that asks both at once.
+    private struct Descriptors {
+        let poll: Int32
+        let inotify: Int32
+        let mounts: Int32
+
+        /// What the queued events touched.
+        enum Pending {
+            case none
+            /// Files only: the watches still hold.
+            case files
+            /// A folder (made, moved, removed), a mount, lost events: the watch is to be made afresh.
+            case folders
+        }
+
+        init?(watching roots: [String], maximumFolders: Int) {
+            inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            mounts = open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
+            poll = inotify >= 0 && mounts >= 0 ? beagle_change_set_create(inotify, mounts) : -1
+            guard poll >= 0, Self.watch(roots, into: inotify, maximumFolders: maximumFolders) else {
+                close()
+                return nil
+            }
+        }
+
+        func close() {
+            for descriptor in [poll, inotify, mounts] where descriptor >= 0 { closeDescriptor(descriptor) }
+        }
+
+        /// Reads what is queued, without waiting.
+        func pending() -> Pending {
+            let ready = beagle_change_set_poll(poll, mounts)
+            guard ready != 0 else { return .none }
+            // A failed poll is taken as a change of everything: the watch is made afresh.
+            guard ready > 0, ready & 2 == 0 else {
+                _ = readEvents()
+                return .folders
+            }
+            return readEvents() ? .folders : .files
+        }
+
+        /// Reads the inotify events; true when one says a folder changed or events were lost.
+        private func readEvents() -> Bool {
+            var folders = false
+            // Aligned for inotify_event's 32-bit fields; room for the largest event (16 bytes and
+            // a name of up to 256), and small enough to stay on the stack.
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { words in
+                let bytes = UnsafeMutableRawBufferPointer(words)
+                while true {
+                    let count = read(inotify, bytes.baseAddress, bytes.count)
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    var offset = 0
+                    while offset + 16 <= count {
+                        let mask = bytes.load(fromByteOffset: offset + 4, as: UInt32.self)
+                        let nameLength = bytes.load(fromByteOffset: offset + 12, as: UInt32.self)
+                        // A folder made, moved, removed; a watch dropped; events lost.
+                        if mask & (isFolder | watchRemoved | overflow | folderGone) != 0 { folders = true }
+                        offset += 16 + Int(nameLength)
+                    }
+                }
+            }
+            return folders
+        }
+
+        /// Watches the folders above each root, from `/` down, then every folder below it.
+        private static func watch(_ roots: [String], into descriptor: Int32, maximumFolders: Int) -> Bool {
+            var left = maximumFolders
+            var seen: Set<FolderIdentity> = []
+            for root in roots {
+                guard watchAncestors(of: root, into: descriptor), let device = FileStatus.stat(root)?.device,
+                    reportsChanges(root), watchTree(root, device: device, into: descriptor, folders: &left, seen: &seen)
+                else { return false }
+            }
+            return true
+        }
+    }
+
     private static let isFolder = UInt32(IN_ISDIR)
     private static let watchRemoved = UInt32(IN_IGNORED)
     private static let overflow = UInt32(IN_Q_OVERFLOW)
@@ -105,34 +175,17 @@ final class FolderWatch {
         IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF
             | IN_MOVE_SELF)
 
-    /// A new inotify descriptor watching every folder below `roots`, or nil.
-    private static func watch(_ roots: [String], maximumFolders: Int) -> Int32? {
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        guard descriptor >= 0 else { return nil }
-        var left = maximumFolders
-        var seen: Set<FolderIdentity> = []
-        for root in roots {
-            guard let device = FileStatus.stat(root)?.device, reportsChanges(root),
-                watchTree(root, device: device, into: descriptor, folders: &left, seen: &seen),
-                watchAncestors(of: root, into: descriptor)
-            else {
-                close(descriptor)
-                return nil
-            }
-        }
-        return descriptor
-    }
-
-    /// Watches the folders above `root` for being renamed or removed: a parent folder swapped for
-    /// another (`mv site site.old && mv site.new site`) changes every file below it without an
-    /// event in the folders themselves.
+    /// Watches the folders above `root` for being renamed or removed, from `/` down: a parent
+    /// folder swapped for another (`mv site site.old && mv site.new site`) changes every file below
+    /// it without an event in the folders themselves.
     private static func watchAncestors(of root: String, into descriptor: Int32) -> Bool {
+        var ancestors: [String] = []
         var folder = root
         while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")), folder != "/" {
             folder = slash == folder.utf8.startIndex ? "/" : String(folder[..<slash])
-            guard inotify_add_watch(descriptor, folder, folderGone | watchFlags) >= 0 else { return false }
+            ancestors.append(folder)
         }
-        return true
+        return ancestors.reversed().allSatisfy { inotify_add_watch(descriptor, $0, folderGone | watchFlags) >= 0 }
     }
 
     private struct FolderIdentity: Hashable {
@@ -188,4 +241,9 @@ final class FolderWatch {
         return local.contains(type)
     }
     #endif
+}
+
+/// `close`, where a type's own `close()` hides it.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
 }

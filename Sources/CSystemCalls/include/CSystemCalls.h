@@ -15,4 +15,13 @@ int beagle_open_without_symlinks(const char *path, int flags);
 /// with ENOSYS.
 long beagle_file_system_type(const char *path);
 
+/// An epoll set (close-on-exec) asking whether `inotify` is readable or the mount table read
+/// through `mounts` (an open `/proc/self/mountinfo`) changed; -1 with errno set on failure.
+/// Elsewhere than on Linux, always -1 with ENOSYS.
+int beagle_change_set_create(int inotify, int mounts);
+
+/// Asks `set` without waiting: a bit mask of 1 (inotify readable) and 2 (the mount table
+/// changed), 0 for nothing, -1 with errno set on failure.
+int beagle_change_set_poll(int set, int mounts);
+
 #endif
