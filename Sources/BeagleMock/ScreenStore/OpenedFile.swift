@@ -20,6 +20,9 @@ final class OpenedFile: Sendable {
     let status: FileStatus
     /// Whether a symlink was followed on the way (`path` is not the root and `relativePath`).
     let throughSymlink: Bool
+    /// The `Content-Type` of the name asked for (``ContentType``), found once for a file kept
+    /// between requests (``FolderLookups``).
+    let contentType: String
 
     init(descriptor: Int32, path: String, relativePath: String, status: FileStatus, throughSymlink: Bool) {
         self.descriptor = descriptor
@@ -27,6 +30,9 @@ final class OpenedFile: Sendable {
         self.relativePath = relativePath
         self.status = status
         self.throughSymlink = throughSymlink
+        let nameStart =
+            relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map(relativePath.utf8.index(after:)) ?? relativePath.startIndex
+        self.contentType = ContentType.forFile(named: relativePath[nameStart...])
     }
 
     deinit {

@@ -177,9 +177,7 @@ final class ScreenStore: Sendable {
         templates: Bool
     ) async -> Answer {
         guard let file = await cache.file(found) else { return .notFound }
-        let path = found.relativePath
-        let nameStart = path.utf8.lastIndex(of: UInt8(ascii: "/")).map(path.utf8.index(after:)) ?? path.startIndex
-        let contentType = ContentType.forFile(named: path[nameStart...])
+        let contentType = found.contentType
         // A template is filtered for the platform after it is rendered, by the source stage.
         let template = templates && contentType == ContentType.json ? Self.pendingTemplate(file, platform: platform) : nil
         var body: OutgoingResponse.Body
