@@ -15,7 +15,8 @@ import Darwin
 /// The served folders watched with inotify (`FolderWatch`), and the lookups kept while they are
 /// unchanged (`FolderLookups`). Linux only: elsewhere nothing is watched, and every request looks
 /// up its file.
-@Suite(.enabled(if: Inotify.watchesHere, "inotify is Linux's; the temporary folder must be on a local file system"))
+/// Serialized: a mount (`aMountIsAChange`) is a change for every watch in the process.
+@Suite(.serialized, .enabled(if: Inotify.watchesHere, "inotify is Linux's; the temporary folder must be on a local file system"))
 struct FolderWatchTests {
     func watch(_ folder: TemporaryScreens) throws -> FolderWatch {
         let root = try #require(ContainedRoot.realPath(folder.screens))
@@ -81,6 +82,7 @@ struct FolderWatchTests {
         #expect(watch.drain() == .none, "the old one is not")
     }
 
+    #if os(Linux)
     /// A folder mounted over one served: no inotify event, but the mount table changed.
     @Test(.enabled(if: Inotify.bindMounts, "bind mounts need CAP_SYS_ADMIN"))
     func aMountIsAChange() throws {
@@ -94,6 +96,7 @@ struct FolderWatchTests {
         #expect(umount(folder.screens + "/shop") == 0)
         #expect(watch.drain() == .changed)
     }
+    #endif
 
     @Test func dotFoldersAreNotWatched() throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}", "screens/.git/HEAD": "ref"])

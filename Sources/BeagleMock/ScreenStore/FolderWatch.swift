@@ -15,7 +15,8 @@ import Darwin
 /// truncation, a rename, a new or removed name, a change of mode), so a request that starts after
 /// an edit finds the edit's event here: ``drain()`` asks without waiting, with one `epoll_wait`
 /// over the inotify descriptor and `/proc/self/mountinfo` (a mount or an unmount raises no inotify
-/// event, yet changes what a path opens). Every folder above each root is watched for being
+/// event, yet changes what a path opens; any mount in the process's namespace counts, wherever it
+/// is). Every folder above each root is watched for being
 /// renamed or removed, from `/` down, then every folder below the root, dot-named ones aside
 /// (nothing in them is served): a folder swapped while the watch is made is either seen swapped
 /// or watched as the new one. A new folder is watched from the next ``drain()`` on, which makes
