@@ -62,7 +62,8 @@ final class FolderWatch {
         /// Something changed; the folders are still watched.
         case changed
         /// Something changed, and the folders can no longer be watched (a root went, or the
-        /// limits were reached when watching them afresh): look up every time from now on.
+        /// limits were reached when watching them afresh): look up every time, until a new watch
+        /// can be made (``FolderLookups`` tries again later).
         case unwatchable
     }
 
