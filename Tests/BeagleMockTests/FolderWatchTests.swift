@@ -130,10 +130,8 @@ struct FolderWatchTests {
     }
 
     @Test func keptLookupsAreForgottenOnAnyChange() throws {
-        let folder = try TemporaryScreens(["screens/home.json": #"{"v":1}"#])
+        let (folder, root, lookups) = try watched(["screens/home.json": #"{"v":1}"#], watchingAfter: 2)
         defer { folder.remove() }
-        let root = try #require(ContainedRoot(directory: folder.screens))
-        let lookups = FolderLookups(roots: [root.path], watchingAfter: 2)
         var opens = 0
         func lookUp() -> OpenedFile? {
             opens += 1
@@ -159,10 +157,8 @@ struct FolderWatchTests {
     /// A lookup that began before a change and ends after a later request has kept the new file:
     /// its old file is not kept over the new one.
     @Test func aLookupOvertakenByAChangeIsNotKept() throws {
-        let folder = try TemporaryScreens(["screens/home.json": "old"])
+        let (folder, root, lookups) = try watched(["screens/home.json": "old"], watchingAfter: 0)
         defer { folder.remove() }
-        let root = try #require(ContainedRoot(directory: folder.screens))
-        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
         _ = lookups.image("other.json") { nil }
         let slow = lookups.image("home.json") {
             let opened = root.regularFile(at: "home.json")
@@ -185,10 +181,8 @@ struct FolderWatchTests {
 
     /// A lookup that began before the watch existed: a change then raised no event.
     @Test func aLookupFromBeforeTheWatchIsNotKept() throws {
-        let folder = try TemporaryScreens(["screens/home.json": "old"])
+        let (folder, root, lookups) = try watched(["screens/home.json": "old"], watchingAfter: 1)
         defer { folder.remove() }
-        let root = try #require(ContainedRoot(directory: folder.screens))
-        let lookups = FolderLookups(roots: [root.path], watchingAfter: 1)
         let early = lookups.image("home.json") {
             let opened = root.regularFile(at: "home.json")
             try? folder.write("screens/.home.json.swp", "new")
@@ -201,6 +195,20 @@ struct FolderWatchTests {
         let after = try #require(lookups.image("home.json") { root.regularFile(at: "home.json") })
         #expect(Self.text(of: after) == "new")
     }
+
+    /// A folder holding `files`, its screens folder, and lookups over it watched from their
+    /// lookup number `lookups` + 1.
+    func watched(_ files: [String: String], watchingAfter lookups: Int) throws -> (TemporaryScreens, ContainedRoot, FolderLookups)
+    {
+        let folder = try TemporaryScreens(files)
+        guard let root = ContainedRoot(directory: folder.screens) else {
+            folder.remove()
+            throw FolderMissing()
+        }
+        return (folder, root, FolderLookups(roots: [root.path], watchingAfter: lookups))
+    }
+
+    struct FolderMissing: Error {}
 
     /// Counts the opens of `relative` through `lookups`, `times` over.
     func opens(_ relative: String, in root: ContainedRoot, through lookups: FolderLookups, times: Int) -> Int {
@@ -225,10 +233,8 @@ struct FolderWatchTests {
     }
 
     @Test func aHardLinkMadeAfterKeepingEndsIt() throws {
-        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        let (folder, root, lookups) = try watched(["screens/home.json": "{}"], watchingAfter: 0)
         defer { folder.remove() }
-        let root = try #require(ContainedRoot(directory: folder.screens))
-        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
         #expect(opens("home.json", in: root, through: lookups, times: 2) == 1)
         // Made outside the folders: no event reaches them.
         #expect(link(folder.screens + "/home.json", folder.root + "/elsewhere.json") == 0)
@@ -257,10 +263,8 @@ struct FolderWatchTests {
     }
 
     @Test func watchingIsTriedAgainAfterItFails() throws {
-        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        let (folder, root, lookups) = try watched(["screens/home.json": "{}"], watchingAfter: 0)
         defer { folder.remove() }
-        let root = try #require(ContainedRoot(directory: folder.screens))
-        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
         _ = lookups.image("home.json") { nil }
         #expect(lookups.keepsLookups)
         folder.remove()
@@ -277,11 +281,9 @@ struct FolderWatchTests {
     }
 
     @Test func aFileWithOtherHardLinksIsLookedUpEveryTime() throws {
-        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        let (folder, root, lookups) = try watched(["screens/home.json": "{}"], watchingAfter: 0)
         defer { folder.remove() }
         #expect(link(folder.screens + "/home.json", folder.root + "/elsewhere.json") == 0)
-        let root = try #require(ContainedRoot(directory: folder.screens))
-        let lookups = FolderLookups(roots: [root.path], watchingAfter: 0)
         var opens = 0
         for _ in 0..<3 {
             _ = lookups.image("home.json") {

@@ -47,15 +47,15 @@ package struct RequestPath: Sendable, Hashable {
         case .success(let parts):
             segments = parts.segments
             path = parts.path
-            query =
-                parts.query.map {
-                    let utf8 = target.utf8
-                    return Substring(
-                        utf8[
-                            utf8.index(
-                                utf8.startIndex, offsetBy: $0.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: $0.upperBound)])
-                } ?? ""
+            query = parts.query.map { Self.slice(target, $0) } ?? ""
         }
+    }
+
+    /// The part of `text` at byte `offsets`, which start and end where a character does.
+    private static func slice(_ text: Substring, _ offsets: Range<Int>) -> Substring {
+        let bytes = text.utf8
+        let start = bytes.index(bytes.startIndex, offsetBy: offsets.lowerBound)
+        return Substring(bytes[start..<bytes.index(start, offsetBy: offsets.count)])
     }
 
     /// What a target's bytes hold: the decoded segments, the path they make, where the query is.
