@@ -62,22 +62,27 @@ final class RequestJournal: Sendable {
     var capacity: Int { state.withLock { $0.capacity } }
 
     /// Writes a request that has just been read; returns its id for ``complete(_:status:bytes:duration:outcome:)``.
-    func begin(_ entry: JournalEntry) -> Int {
-        var entry = entry
-        state.withLock { state in
-            entry.id = state.nextID
+    func begin(_ entry: consuming JournalEntry) -> Int {
+        // Moved into its slot, not copied; a copy for the live feed only when someone follows it.
+        var pending: JournalEntry? = entry
+        let (id, published) = state.withLock { state -> (Int, JournalEntry?) in
+            var entry = pending.take()!
+            let id = state.nextID
+            entry.id = id
             entry.time = Date()
             state.nextID += 1
+            let published = feed.isFollowed ? entry : nil
             if state.slots.count < state.capacity {
-                state.slots.append(entry)
+                state.slots.append(consume entry)
             } else {
-                state.slots[state.start] = entry
+                state.slots[state.start] = consume entry
                 state.start = (state.start + 1) % state.slots.count
                 state.dropped += 1
             }
+            return (id, published)
         }
-        feed.publish(entry)
-        return entry.id
+        if let published { feed.publish(published) }
+        return id
     }
 
     /// Records how request `id` ended; nothing when it has left the journal meanwhile.

@@ -42,13 +42,14 @@ package struct Decider: Sendable {
             path: segments?.canonical ?? PathSegments.canonical(of: path))
         let index = counters.next(key)
         return Self.draw(
-            settings.precedence(request: control.layer, rule: rule), key: key, index: index, seed: settings.seed,
+            settings.requestFields(control: control, rule: rule), key: key, index: index, seed: settings.seed,
             rule: rule?.description, file: rule?.file, proxy: rule?.proxy)
     }
 
-    /// The draw itself, from the request's layers and its place in its key's count.
+    /// The draw itself, from the request's resolved fields and its place in its key's count.
     private static func draw(
-        _ layers: SettingsPrecedence, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?, file: String?,
+        _ fields: SettingsPrecedence.RequestFields, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?,
+        file: String?,
         proxy: Bool?
     ) -> FaultDecision {
         // Separate streams, so that setting a latency never changes which request fails; their
@@ -62,7 +63,7 @@ package struct Decider: Sendable {
 
         let fault: Fault
         let mayEndConnection: Bool
-        switch layers.faultChoice {
+        switch fields.faultChoice {
         case .sequence(let sequence):
             fault = sequence.step(at: index) ?? .none
             mayEndConnection = sequence.mayEndConnection
@@ -78,17 +79,17 @@ package struct Decider: Sendable {
         let latency: Duration
         if fault == .hang {
             latency = .zero
-        } else if case .fixed(let fixed) = layers.latency {
+        } else if case .fixed(let fixed) = fields.latency {
             latency = fixed
         } else {
             var latencyRandom = stream(2)
-            latency = layers.latency.draw(using: &latencyRandom)
+            latency = fields.latency.draw(using: &latencyRandom)
         }
         return FaultDecision(
             latency: latency,
-            pacing: layers.pacing,
+            pacing: fields.pacing,
             fault: fault,
-            response: layers.response,
+            response: fields.response,
             closesConnection: mayEndConnection,
             seed: seed,
             requestIndex: index,

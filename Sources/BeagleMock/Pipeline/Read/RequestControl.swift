@@ -25,8 +25,11 @@ package struct RequestControl: Sendable, Hashable {
             latency: layer.latency, bandwidth: layer.bandwidth, dribble: layer.dribble, faults: layer.faults)
     }
 
-    /// True when the request sets nothing.
-    package var isEmpty: Bool { layer.isEmpty }
+    /// True when the request sets nothing: read field by field (the four it can set), as every
+    /// request asks.
+    package var isEmpty: Bool {
+        layer.latency == nil && layer.bandwidth == nil && layer.dribble == nil && layer.faults == nil
+    }
 
     /// Parses control from lookups that give every value of a header (case-insensitive name) and of
     /// a query parameter; the shape fits Hummingbird's `HTTPFields` and query parameters.

@@ -75,6 +75,19 @@ struct SettingsPrecedence {
     /// The route rule's override of a method file's status and headers.
     var response: ResponseOverride? { first { $0.response }?.value }
 
+    /// The per-request fields, resolved: what a request's draw reads.
+    struct RequestFields {
+        let faultChoice: FaultChoice
+        let latency: LatencySpec
+        let pacing: Pacing
+        let response: ResponseOverride?
+    }
+
+    /// The per-request fields, each taken from its layer.
+    var requestFields: RequestFields {
+        RequestFields(faultChoice: faultChoice, latency: latency, pacing: pacing, response: response)
+    }
+
     // MARK: Server-wide fields
 
     /// The seed set by some layer; nil means the random fallback.

@@ -40,6 +40,9 @@ package final class SettingsSnapshot: Sendable {
     private let runtimeLayer: SettingsLayer
     private let flagsLayer: SettingsLayer
     private let fileLayer: SettingsLayer
+    /// The per-request fields of a request with no control of its own that no route rule matches
+    /// (most requests), resolved once rather than layer by layer on each.
+    private let unruledFields: SettingsPrecedence.RequestFields
 
     /// Whether some route rule has a `when:`: only then does a request's query, headers and body
     /// need gathering for the decision.
@@ -61,6 +64,7 @@ package final class SettingsSnapshot: Sendable {
         fileLayer = configuration.layer
         let serverWide = SettingsPrecedence(
             request: .empty, runtime: runtimeLayer, route: .empty, flags: flagsLayer, file: fileLayer)
+        unruledFields = serverWide.requestFields
         seedIsRandom = serverWide.seed == nil
         seed = serverWide.seed ?? fallbackSeed
         echo = serverWide.echo
@@ -91,6 +95,13 @@ package final class SettingsSnapshot: Sendable {
     func precedence(request: SettingsLayer, rule: RouteRule?) -> SettingsPrecedence {
         SettingsPrecedence(
             request: request, runtime: runtimeLayer, route: rule?.layer ?? .empty, flags: flagsLayer, file: fileLayer)
+    }
+
+    /// The per-request fields for a request with this control that matched `rule` (nil: no rule).
+    func requestFields(control: RequestControl, rule: RouteRule?) -> SettingsPrecedence.RequestFields {
+        // `case .none`, not `== nil`: the comparison through `Equatable` copied the rule.
+        if case .none = rule, control.isEmpty { return unruledFields }
+        return precedence(request: control.layer, rule: rule).requestFields
     }
 
     /// What applies where no route rule matches, for the banner.

@@ -66,7 +66,7 @@ struct ResponseSource: Sendable {
     /// A file's answer, its template rendered for the request first (Docs/Templates.md); a
     /// template that cannot be rendered answers 500 naming the file, line and column.
     private func answer(
-        _ file: ServedFile, for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?,
+        _ file: consuming ServedFile, for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?,
         beagleCache: BeagleCacheSettings?
     ) -> OutgoingResponse {
         var file = file
