@@ -8,9 +8,10 @@ import Synchronization
 /// Every request first drains the folders' ``FolderWatch``: any change there (a file written, a
 /// name added, removed or renamed, a mode changed, a folder created, a parent folder renamed)
 /// forgets everything kept, so a request that starts after an edit looks up afresh, as the edit's
-/// event is queued before the system call that made it returns. A kept file is also `fstat`-ed on
-/// every use and looked up again when it is no longer the version found or has gained a hard link
-/// (a write through a name outside the folders raises no event in them).
+/// event is queued before the system call that made it returns. A kept file's inode is watched as
+/// well, from before it is kept: a write or a new hard link through a name outside the folders
+/// raises no event in them, but does on the inode. (Each use of a kept file had been checked with
+/// an `fstat`, a system call a request.)
 ///
 /// Kept only: a file reached without a symlink (a link retargeted in a place that is not
 /// watched raises no event), with no other hard link, and for a route, found by its own names
@@ -88,12 +89,15 @@ final class FolderLookups: Sendable {
         keep: @Sendable (inout State, Value) -> Void
     ) -> Value? {
         let (kept, generation) = state.withLock { state in (current(&state) ? read(state) : nil, state.generation) }
-        if let kept, Self.unchanged(file(kept)) { return kept }
+        if let kept { return kept }
         guard let found = lookUp() else { return nil }
         let opened = file(found)
         if keepable(found), !opened.throughSymlink, opened.status.linkCount == 1 {
             state.withLock { state in
-                guard state.watch != nil, state.generation == generation else { return }
+                guard let watch = state.watch, state.generation == generation else { return }
+                // Its inode watched first, then compared with the version found: a change before
+                // the watch shows there, one after it raises an event.
+                guard watch.watchFile(opened.descriptor), Self.unchanged(opened) else { return }
                 keep(&state, found)
             }
         }

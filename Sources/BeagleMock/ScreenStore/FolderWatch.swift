@@ -21,7 +21,9 @@ import Darwin
 /// (nothing in them is served): a folder swapped while the watch is made is either seen swapped
 /// or watched as the new one. A new folder is watched from the next ``drain()`` on, which makes
 /// the watch afresh (under the caller's lock: a tree of thousands of folders holds up lookups while
-/// it is walked, once a change of folders).
+/// it is walked, once a change of folders). A file kept between requests is also watched on its
+/// own inode (``watchFile(_:)``): a write or a new hard link through a name outside the folders
+/// raises no event in them, but does there.
 ///
 /// Not made (nil) where events could be missed or the kernel refuses: on systems other than Linux,
 /// when a folder is on a file system other than the local ones listed in ``reportsChanges(_:)``
@@ -34,6 +36,9 @@ final class FolderWatch {
     private let maximumFolders: Int
     #if os(Linux)
     private var descriptors: Descriptors?
+    /// The watches of files' inodes (``watchFile(_:)``): their removal, when a file goes, is a
+    /// change of files, not of folders.
+    private var files: Set<Int32> = []
     #endif
 
     /// Watches every folder below `roots` (real paths), or nil when changes there could go
@@ -71,18 +76,34 @@ final class FolderWatch {
     func drain() -> Change {
         #if os(Linux)
         guard let descriptors else { return .unwatchable }
-        switch descriptors.pending() {
+        switch descriptors.pending(files: &files) {
         case .none:
             return .none
         case .files:
             return .changed
         case .folders:
             descriptors.close()
+            files = []
             self.descriptors = Descriptors(watching: roots, maximumFolders: maximumFolders)
             return self.descriptors == nil ? .unwatchable : .changed
         }
         #else
         return .unwatchable
+        #endif
+    }
+
+    /// Watches the inode of the open file `descriptor` for a change of its content, its mode or
+    /// its links, whatever name makes it; false when it cannot be watched.
+    func watchFile(_ descriptor: Int32) -> Bool {
+        #if os(Linux)
+        guard let descriptors else { return false }
+        // The descriptor's link in /proc leads to the inode opened, not to a name.
+        let watch = inotify_add_watch(descriptors.inotify, "/proc/self/fd/\(descriptor)", Self.fileEvents)
+        guard watch >= 0 else { return false }
+        files.insert(watch)
+        return true
+        #else
+        return false
         #endif
     }
 
@@ -116,20 +137,21 @@ final class FolderWatch {
             for descriptor in [poll, inotify, mounts] where descriptor >= 0 { closeDescriptor(descriptor) }
         }
 
-        /// Reads what is queued, without waiting.
-        func pending() -> Pending {
+        /// Reads what is queued, without waiting; `files` are the watches of files, and lose those
+        /// the kernel removed.
+        func pending(files: inout Set<Int32>) -> Pending {
             let ready = beagle_change_set_poll(poll, mounts)
             guard ready != 0 else { return .none }
             // A failed poll is taken as a change of everything: the watch is made afresh.
             guard ready > 0, ready & 2 == 0 else {
-                _ = readEvents()
+                _ = readEvents(files: &files)
                 return .folders
             }
-            return readEvents() ? .folders : .files
+            return readEvents(files: &files) ? .folders : .files
         }
 
         /// Reads the inotify events; true when one says a folder changed or events were lost.
-        private func readEvents() -> Bool {
+        private func readEvents(files: inout Set<Int32>) -> Bool {
             var folders = false
             // Aligned for inotify_event's 32-bit fields; room for the largest event (16 bytes and
             // a name of up to 256), and small enough to stay on the stack.
@@ -141,11 +163,17 @@ final class FolderWatch {
                     guard count > 0 else { break }
                     var offset = 0
                     while offset + 16 <= count {
+                        let watch = bytes.load(fromByteOffset: offset, as: Int32.self)
                         let mask = bytes.load(fromByteOffset: offset + 4, as: UInt32.self)
                         let nameLength = bytes.load(fromByteOffset: offset + 12, as: UInt32.self)
+                        offset += 16 + Int(nameLength)
+                        if files.contains(watch) {
+                            // A kept file changed, or went (its watch dropped with it).
+                            if mask & watchRemoved != 0 { files.remove(watch) }
+                            continue
+                        }
                         // A folder made, moved, removed; a watch dropped; events lost.
                         if mask & (isFolder | watchRemoved | overflow | folderGone) != 0 { folders = true }
-                        offset += 16 + Int(nameLength)
                     }
                 }
             }
@@ -172,6 +200,8 @@ final class FolderWatch {
     /// A folder, never a link to one; the mask added to what a folder has already (an ancestor of
     /// one root can be in the tree of another).
     private static let watchFlags = UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW) | UInt32(IN_MASK_ADD)
+    /// Every change to a file's content, mode or links, on its own inode.
+    private static let fileEvents = UInt32(IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
     /// Every change to a name or a file's content or mode in a watched folder.
     private static let events = UInt32(
         IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF
