@@ -120,16 +120,22 @@ struct OutgoingResponse: Sendable {
         return OutgoingResponse(status: status, headers: headers, body: .buffer(ByteBuffer(string: text)))
     }
 
-    /// The head with `Content-Length` filled in where the status allows a body and its length is
-    /// known (else the server frames it chunked).
-    var framedHead: HTTPResponse {
-        var head = head
+    /// Fills in `Content-Length` where the status allows a body and its length is known (else the
+    /// server frames it chunked).
+    mutating func frame() {
         // HTTPTypes parses the status from its field on every read.
         let code = head.status.code
         if code != 304, code != 204, body.hasKnownLength, !head.headerFields.has(.contentLength) {
             head.headerFields.append(HTTPField(name: .contentLength, value: String(body.count)))
         }
-        return head
+    }
+
+    /// The head with `Content-Length` filled in (``frame()``): already there for responses that
+    /// went through ``ResponseHeaders``, so that the fields are not copied.
+    var framedHead: HTTPResponse {
+        var framed = self
+        framed.frame()
+        return framed.head
     }
 
     /// Writes the response with correct framing, pacing the body; a HEAD request gets the head

@@ -1,8 +1,8 @@
 import HTTPTypes
 
 /// The headers every response carries, whatever produced it: CORS (Docs/AdminAPI.md, "CORS"),
-/// echoed request headers (`X-Echo-…`), `Date`, and `Connection: close` when the connection is to
-/// end after it.
+/// echoed request headers (`X-Echo-…`), `Date`, `Connection: close` when the connection is to
+/// end after it, and `Content-Length` where the body's length is known.
 struct ResponseHeaders: Sendable {
     private let dates = DateHeader()
     private static let connectionClose = HTTPField(name: .connection, value: "close")
@@ -23,5 +23,7 @@ struct ResponseHeaders: Sendable {
         if closing || request.headerFields.saysClose {
             response.head.headerFields.set(Self.connectionClose)
         }
+        // Here, where the fields have one owner: added to the copy that is written, it copied them.
+        response.frame()
     }
 }
