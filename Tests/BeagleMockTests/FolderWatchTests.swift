@@ -242,6 +242,51 @@ struct FolderWatchTests {
         #expect(opens("home.json", in: root, through: lookups, times: 2) == 2)
     }
 
+    /// What only the watch on a kept file's inode sees: a write through a descriptor whose name
+    /// was outside the folders (the name is gone, so the file has one link when it is kept).
+    @Test func aWriteThroughADescriptorOpenedOutsideEndsIt() throws {
+        let (folder, root, lookups) = try watched(["screens/home.json": "{}"], watchingAfter: 0)
+        defer { folder.remove() }
+        #expect(link(folder.screens + "/home.json", folder.root + "/elsewhere.json") == 0)
+        let writer = open(folder.root + "/elsewhere.json", O_WRONLY)
+        #expect(writer >= 0)
+        defer { close(writer) }
+        #expect(unlink(folder.root + "/elsewhere.json") == 0)
+        #expect(opens("home.json", in: root, through: lookups, times: 2) == 1)
+        #expect(pwrite(writer, "[]", 2, 0) == 2)
+        #expect(opens("home.json", in: root, through: lookups, times: 2) == 1, "looked up again, then kept")
+    }
+
+    /// A kept file's own events (here its rename) are changes of files: the watch is not made
+    /// afresh, so the file's watch still reports what follows.
+    @Test func aWatchedFilesEventsKeepTheWatch() throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let watch = try watch(folder)
+        let descriptor = open(folder.screens + "/home.json", O_RDONLY)
+        #expect(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(watch.watchFile(descriptor))
+        #expect(rename(folder.screens + "/home.json", folder.screens + "/start.json") == 0)
+        #expect(watch.drain() == .changed)
+        #expect(watch.watchedFiles == 1)
+        #expect(link(folder.screens + "/start.json", folder.root + "/elsewhere.json") == 0)
+        #expect(watch.drain() == .changed, "a new link, seen on the inode only")
+    }
+
+    @Test func filesWatchedAreBounded() throws {
+        let folder = try TemporaryScreens(["screens/a.json": "{}", "screens/b.json": "{}", "screens/c.json": "{}"])
+        defer { folder.remove() }
+        let root = try #require(ContainedRoot.realPath(folder.screens))
+        let watch = try #require(FolderWatch(roots: [root], maximumFiles: 2))
+        let descriptors = ["a", "b", "c"].map { open(folder.screens + "/\($0).json", O_RDONLY) }
+        defer { descriptors.forEach { close($0) } }
+        #expect(descriptors.map(watch.watchFile) == [true, true, false])
+        #expect(watch.drain() == .changed, "made afresh, without the files' watches")
+        #expect(watch.watchedFiles == 0)
+        #expect(watch.watchFile(descriptors[2]))
+    }
+
     @Test func routesThroughNameEntriesAreLookedUpEveryTime() throws {
         let folder = try TemporaryScreens(["screens/items/[id].json": "{}", "screens/home.json": "{}"])
         defer { folder.remove() }

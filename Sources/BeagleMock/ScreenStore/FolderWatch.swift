@@ -23,7 +23,8 @@ import Darwin
 /// the watch afresh (under the caller's lock: a tree of thousands of folders holds up lookups while
 /// it is walked, once a change of folders). A file kept between requests is also watched on its
 /// own inode (``watchFile(_:)``): a write or a new hard link through a name outside the folders
-/// raises no event in them, but does there.
+/// raises no event in them, but does there. A file's watch stays until the file goes or the watch
+/// is made afresh, which it is, at the next ``drain()``, once `maximumFiles` files are watched.
 ///
 /// Not made (nil) where events could be missed or the kernel refuses: on systems other than Linux,
 /// when a folder is on a file system other than the local ones listed in ``reportsChanges(_:)``
@@ -34,6 +35,9 @@ final class FolderWatch {
     private let roots: [String]
     /// The most folders watched: a larger tree is looked up on every request instead.
     private let maximumFolders: Int
+    /// The most files watched (``watchFile(_:)``) before the watch is made afresh, which drops
+    /// theirs: each takes one of the user's inotify watches, which other programs share.
+    private let maximumFiles: Int
     #if os(Linux)
     private var descriptors: Descriptors?
     /// The watches of files' inodes (``watchFile(_:)``): their removal, when a file goes, is a
@@ -43,11 +47,12 @@ final class FolderWatch {
 
     /// Watches every folder below `roots` (real paths), or nil when changes there could go
     /// unreported or there are more than `maximumFolders`.
-    init?(roots: [String], maximumFolders: Int = 4096) {
+    init?(roots: [String], maximumFolders: Int = 4096, maximumFiles: Int = 2048) {
         #if os(Linux)
         guard let descriptors = Descriptors(watching: roots, maximumFolders: maximumFolders) else { return nil }
         self.roots = roots
         self.maximumFolders = maximumFolders
+        self.maximumFiles = maximumFiles
         self.descriptors = descriptors
         #else
         return nil
@@ -76,7 +81,9 @@ final class FolderWatch {
     func drain() -> Change {
         #if os(Linux)
         guard let descriptors else { return .unwatchable }
-        switch descriptors.pending(files: &files) {
+        // Made afresh once full of files' watches, as after a change of folders (what is kept goes).
+        let pending = files.count >= maximumFiles ? .folders : descriptors.pending(files: &files)
+        switch pending {
         case .none:
             return .none
         case .files:
@@ -93,10 +100,10 @@ final class FolderWatch {
     }
 
     /// Watches the inode of the open file `descriptor` for a change of its content, its mode or
-    /// its links, whatever name makes it; false when it cannot be watched.
+    /// its links, whatever name makes it; false when it cannot be watched, or `maximumFiles` are.
     func watchFile(_ descriptor: Int32) -> Bool {
         #if os(Linux)
-        guard let descriptors else { return false }
+        guard let descriptors, files.count < maximumFiles else { return false }
         // The descriptor's link in /proc leads to the inode opened, not to a name.
         let watch = inotify_add_watch(descriptors.inotify, "/proc/self/fd/\(descriptor)", Self.fileEvents)
         guard watch >= 0 else { return false }
@@ -104,6 +111,15 @@ final class FolderWatch {
         return true
         #else
         return false
+        #endif
+    }
+
+    /// How many files are watched (``watchFile(_:)``).
+    var watchedFiles: Int {
+        #if os(Linux)
+        files.count
+        #else
+        0
         #endif
     }
 
@@ -200,8 +216,9 @@ final class FolderWatch {
     /// A folder, never a link to one; the mask added to what a folder has already (an ancestor of
     /// one root can be in the tree of another).
     private static let watchFlags = UInt32(IN_ONLYDIR) | UInt32(IN_DONT_FOLLOW) | UInt32(IN_MASK_ADD)
-    /// Every change to a file's content, mode or links, on its own inode.
-    private static let fileEvents = UInt32(IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+    /// Every change to a file's content, mode or links, on its own inode; a close after writing
+    /// too, for a writer that changed it through a memory mapping (which raises no other event).
+    private static let fileEvents = UInt32(IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_DELETE_SELF | IN_MOVE_SELF)
     /// Every change to a name or a file's content or mode in a watched folder.
     private static let events = UInt32(
         IN_MODIFY | IN_ATTRIB | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_DELETE_SELF
