@@ -106,17 +106,16 @@ package final class SettingsSnapshot: Sendable {
 
     /// What applies where no route rule matches, for the banner.
     package var activeSettings: ActiveFaultSettings {
-        let layers = precedence(request: .empty, rule: nil)
-        let choice = layers.faultChoice
+        let fields = unruledFields
         var faults = FaultRules.empty
         var sequence: FaultSequence?
-        switch choice {
+        switch fields.faultChoice {
         case .none: break
         case .rules(let rules): faults = rules
         case .sequence(let steps): sequence = steps
         }
         return ActiveFaultSettings(
-            latency: layers.latency, pacing: layers.pacing, faults: faults, sequence: sequence,
+            latency: fields.latency, pacing: fields.pacing, faults: faults, sequence: sequence,
             routeRuleCount: configuration.routes.count, seed: seed, seedIsRandom: seedIsRandom)
     }
 }
