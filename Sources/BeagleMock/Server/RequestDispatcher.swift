@@ -56,8 +56,6 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var closing = false
     /// Bytes that are not HTTP arrived: a 400 follows the last answer, then the connection closes.
     private var refusing = false
-    /// The end of the last response written, so that a close waits for it to leave.
-    private var lastEnd: EventLoopFuture<Void>?
     /// When the connection closes for being idle.
     private var idle: IdleTimeout
     /// The server is stopping: the connection closes once nothing is left to answer.
@@ -110,34 +108,42 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        switch unwrapOutboundIn(data) {
-        case .whole(let head, _):
+        write(unwrapOutboundIn(data), context: context, promise: promise)
+    }
+
+    /// Writes and flushes a part of the response of the request in flight, from its task's
+    /// ``ResponseOutput``: called on the event loop, straight rather than from the pipeline's tail.
+    func send(_ part: ResponsePart, promise: EventLoopPromise<Void>?) {
+        guard let context else {
+            promise?.fail(ChannelError.ioOnClosedChannel)
+            return
+        }
+        write(part, context: context, promise: promise)
+        context.flush()
+    }
+
+    private func write(_ part: ResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        switch part {
+        case .whole(let head, _), .head(let head):
             noteClosing(head)
-            written(context, data, promise: promise)
-        case .head(let head):
-            noteClosing(head)
-            context.write(data, promise: promise)
-        case .end:
-            written(context, data, promise: promise)
-        case .body:
-            context.write(data, promise: promise)
+        case .body, .end:
+            break
+        }
+        context.write(wrapOutboundOut(part), promise: promise)
+        // A response that says `Connection: close` ends the connection (Hummingbird's state
+        // handler did not look at the header): clients that pool connections would otherwise
+        // send a request again, silently, after a later fault.
+        switch part {
+        case .whole, .end:
+            if closing { closeAfterWrites(context) }
+        case .head, .body:
+            break
         }
     }
 
     /// Notes whether a response head says `Connection: close`.
     private func noteClosing(_ head: HTTPResponse) {
         if head.status.code >= 200, head.headerFields.saysClose { closing = true }
-    }
-
-    /// Writes the end of a response (or a whole one), keeping when it is written.
-    private func written(_ context: ChannelHandlerContext, _ data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let written = promise ?? context.eventLoop.makePromise()
-        lastEnd = written.futureResult
-        context.write(data, promise: written)
-        // A response that says `Connection: close` ends the connection (Hummingbird's state
-        // handler did not look at the header): clients that pool connections would otherwise
-        // send a request again, silently, after a later fault.
-        if closing { close(context, after: written.futureResult) }
     }
 
     /// Something that arrived on the connection, for the request it belongs to.
@@ -304,7 +310,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)
         inFlight = Task {
             do {
-                try await responder(request, ResponseOutput(channel: channel), channel)
+                try await responder(request, ResponseOutput(channel: channel, dispatcher: dispatcher), channel)
             } catch {
                 channel.close(promise: nil)
             }
@@ -347,8 +353,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         if bodyTimedOut {
             bodyTimedOut = false
             closing = true
-            guard let lastEnd else { return context.close(promise: nil) }
-            return close(context, after: lastEnd)
+            return closeAfterWrites(context)
         }
         drain(context)
         closeIfDone(context)
@@ -363,8 +368,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private func closeIfQuiet(_ context: ChannelHandlerContext) {
         guard quiescing, !closing, inFlight == nil, waiting.isEmpty else { return }
         closing = true
-        guard let lastEnd else { return context.close(promise: nil) }
-        close(context, after: lastEnd)
+        closeAfterWrites(context)
     }
 
     /// Closes a connection whose client will send no more, once nothing is left to answer and the
@@ -376,17 +380,18 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             refusing = false
             closing = true
             let refusal = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
-            let written = context.eventLoop.makePromise(of: Void.self)
-            context.writeAndFlush(wrapOutboundOut(.whole(refusal, body: nil)), promise: written)
-            lastEnd = written.futureResult
+            context.write(wrapOutboundOut(.whole(refusal, body: nil)), promise: nil)
         }
-        guard let lastEnd else { return context.close(promise: nil) }
-        close(context, after: lastEnd)
+        closeAfterWrites(context)
     }
 
-    /// Closes the connection once `written` (the end of a response) has been written.
-    private func close(_ context: ChannelHandlerContext, after written: EventLoopFuture<Void>) {
-        written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    /// Closes the connection once everything written to it has left (a close drops what NIO
+    /// has not yet handed to the kernel): an empty piece of body, which ``HTTP1Framing`` writes
+    /// as no bytes, completes its promise after the writes before it.
+    private func closeAfterWrites(_ context: ChannelHandlerContext) {
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.body(ByteBuffer())), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
     }
 
     /// Called on the event loop when the pipeline wants more body.
