@@ -147,9 +147,12 @@ public final class MockServer: Sendable {
         // Hummingbird's own lines ("Server started…") would repeat the banner.
         var serverLogger = configuration.logger
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
+        let workers = RequestWorkers()
+        defer { workers.close() }
         let server = Server(
             childChannelSetup: MockHTTP1Channel(
                 responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
+                workers: workers,
                 additionalHandlers: { [ProtocolErrorLog(logger: logger), ClientDepartureHandler()] },
                 bodyTimeout: bodyTimeout,
                 idleTimeout: configuration.idleTimeout,

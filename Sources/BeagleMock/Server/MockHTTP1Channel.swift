@@ -22,6 +22,8 @@ struct MockHTTP1Channel: ServerChildChannel {
 
     /// Answers each request.
     let responder: RequestDispatcher.Responder
+    /// The tasks that run the requests.
+    let workers: RequestWorkers
     /// Handlers that go between the HTTP types and the dispatcher.
     let additionalHandlers: @Sendable () -> [any RemovableChannelHandler]
     /// How long a request body may take to arrive, from its request's start.
@@ -45,7 +47,8 @@ struct MockHTTP1Channel: ServerChildChannel {
             try operations.addHandler(ByteToMessageHandler(decoder))
             try operations.addHandler(HTTP1Framing(logger: checkLogger))
             try operations.addHandlers(additionalHandlers())
-            let dispatcher = RequestDispatcher(responder: responder, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout)
+            let dispatcher = RequestDispatcher(
+                responder: responder, workers: workers, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout)
             try operations.addHandler(dispatcher)
             return Value(channel: channel, dispatcher: NIOLoopBound(dispatcher, eventLoop: channel.eventLoop))
         }
@@ -56,8 +59,8 @@ struct MockHTTP1Channel: ServerChildChannel {
     func handle(value: Value, logger: Logger) async {
         await withTaskCancellationHandler {
             try? await value.channel.closeFuture.get()
-            let last = try? await value.channel.eventLoop.submit { value.dispatcher.value.requestInFlight }.get() ?? nil
-            await last?.value
+            let eventLoop = value.channel.eventLoop
+            try? await eventLoop.flatSubmit { value.dispatcher.value.whenNoRequestInFlight(on: eventLoop) }.get()
         } onCancel: {
             value.channel.eventLoop.execute {
                 value.dispatcher.value.cancelInFlight()

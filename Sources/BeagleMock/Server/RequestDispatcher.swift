@@ -6,8 +6,9 @@ import NIOHTTPTypes
 
 /// The last handler of a connection: hands each request to the pipeline, one at a time.
 ///
-/// A request's task runs on Swift's global executor, off the event loops, so that a heavy request
-/// (a long journal, a large template) never holds up the I/O of other connections. Requests
+/// A request runs on Swift's global executor, off the event loops, so that a heavy request
+/// (a long journal, a large template) never holds up the I/O of other connections: on one of the
+/// server's ``RequestWorkers``, long-lived tasks that cost less than a task a request. Requests
 /// pipelined behind it wait here until its response has been written; reading goes on, so that a
 /// client that leaves is noticed, until 16 parts wait. A response that says `Connection: close`
 /// closes the connection once written, and no request after it is started. A request's body
@@ -30,8 +31,12 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     >
 
     private let responder: Responder
-    /// The task of the request in the pipeline.
-    private var inFlight: Task<Void, Never>?
+    /// The tasks that run the requests.
+    private let workers: RequestWorkers
+    /// The request in the pipeline.
+    private var inFlight: RequestRun?
+    /// Completed once no request is in the pipeline (``whenNoRequestInFlight()``).
+    private var noneInFlight: EventLoopPromise<Void>?
     /// Whether the request in the pipeline has been read to its end.
     private var requestEnded = false
     /// Its body, while it is still arriving.
@@ -66,10 +71,11 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var client: String?
     private var clientRead = false
 
-    /// A dispatcher that hands requests to `responder`, gives each body `bodyTimeout` and closes
-    /// the connection after `idleTimeout` without a request.
-    init(responder: @escaping Responder, bodyTimeout: Duration, idleTimeout: Duration) {
+    /// A dispatcher that hands requests to `responder` on `workers`, gives each body `bodyTimeout`
+    /// and closes the connection after `idleTimeout` without a request.
+    init(responder: @escaping Responder, workers: RequestWorkers, bodyTimeout: Duration, idleTimeout: Duration) {
         self.responder = responder
+        self.workers = workers
         self.bodyDeadline = BodyDeadline(timeout: bodyTimeout)
         self.idle = IdleTimeout(timeout: idleTimeout)
     }
@@ -281,8 +287,14 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         inFlight?.cancel()
     }
 
-    /// The task of the request in the pipeline, if one is.
-    var requestInFlight: Task<Void, Never>? { inFlight }
+    /// Completes once no request is in the pipeline, on `eventLoop` (the connection's): at once
+    /// when none is.
+    func whenNoRequestInFlight(on eventLoop: any EventLoop) -> EventLoopFuture<Void> {
+        guard inFlight != nil else { return eventLoop.makeSucceededVoidFuture() }
+        let promise = noneInFlight ?? eventLoop.makePromise(of: Void.self)
+        noneInFlight = promise
+        return promise.futureResult
+    }
 
     private func start(_ head: HTTPRequest, context: ChannelHandlerContext) {
         let requestBody: RequestBody
@@ -308,7 +320,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         let channel = context.channel
         let responder = self.responder
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)
-        inFlight = Task {
+        inFlight = workers.run {
             do {
                 try await responder(request, ResponseOutput(channel: channel, dispatcher: dispatcher), channel)
             } catch {
@@ -344,6 +356,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     /// Called on the event loop once a request's task has ended: the next one may start.
     private func requestDone() {
         inFlight = nil
+        noneInFlight?.succeed()
+        noneInFlight = nil
         // A body still on its way keeps its deadline: the next request waits for its end.
         if !bodyEndAwaited { bodyDeadline.stop() }
         body?.finish(ChannelError.eof)

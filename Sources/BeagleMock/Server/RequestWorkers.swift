@@ -1,0 +1,131 @@
+import Synchronization
+
+/// Long-lived tasks that run requests one after another, so that a request does not pay for a
+/// new task: its creation and destruction, and the slabs its allocator takes from `malloc` for
+/// the pipeline's async frames (about eleven a request), which a worker keeps and reuses.
+///
+/// A request goes to the worker that parked last, or to a new one when none waits; every request
+/// still runs on Swift's global executor, off the event loops, as with a task of its own. A worker
+/// parks again once its request is done, unless `idleLimit` workers already wait, and ends then.
+/// A cancelled request ends its worker (a task's cancellation cannot be taken back).
+final class RequestWorkers: Sendable {
+    /// A request handed to a worker.
+    typealias Work = @Sendable () async -> Void
+
+    /// How many idle workers may wait for a request; more end once idle.
+    let idleLimit: Int
+
+    private struct State {
+        /// Parked workers, the last parked last: it is the next to run, its memory warm.
+        var idle: [(worker: Worker, next: UnsafeContinuation<Job?, Never>)] = []
+        /// No more requests come: parked workers have ended, and others end once idle.
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Workers of which at most `idleLimit` wait for a request at a time.
+    init(idleLimit: Int = 64) {
+        self.idleLimit = idleLimit
+    }
+
+    /// Runs `work` on an idle worker, or on a new one when none waits.
+    @discardableResult
+    func run(_ work: @escaping Work) -> RequestRun {
+        if let (worker, next) = state.withLock({ $0.idle.popLast() }) {
+            let job = Job(work: work, run: RequestRun(on: worker))
+            next.resume(returning: job)
+            return job.run
+        }
+        let worker = Worker()
+        let job = Job(work: work, run: RequestRun(on: worker))
+        worker.started(Task { await Self.serve(first: job, on: worker, in: self) })
+        return job.run
+    }
+
+    /// Ends the idle workers; those running a request end once it is done.
+    func close() {
+        let idle = state.withLock { state in
+            state.closed = true
+            defer { state.idle = [] }
+            return state.idle
+        }
+        for (_, next) in idle { next.resume(returning: nil) }
+    }
+
+    /// How many workers wait for a request (tests).
+    var idleCount: Int { state.withLock { $0.idle.count } }
+
+    /// A worker's life: requests until it is cancelled, not wanted as an idle one, or closed.
+    private static func serve(first: Job, on worker: Worker, in workers: RequestWorkers) async {
+        var next: Job? = first
+        while let job = next {
+            await job.work()
+            job.run.ended()
+            if Task.isCancelled { return }
+            next = await workers.park(worker)
+        }
+    }
+
+    /// Waits for the next request; nil when the worker should end instead.
+    private func park(_ worker: Worker) async -> Job? {
+        await withUnsafeContinuation { next in
+            let parked = state.withLock { state in
+                guard !state.closed, state.idle.count < idleLimit else { return false }
+                state.idle.append((worker, next))
+                return true
+            }
+            if !parked { next.resume(returning: nil) }
+        }
+    }
+
+    /// A request and its run.
+    private struct Job: Sendable {
+        let work: Work
+        let run: RequestRun
+    }
+
+    /// A worker's task.
+    fileprivate final class Worker: Sendable {
+        private let state = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+
+        /// Cancels the worker's task, now or once it has one.
+        func cancel() {
+            state.withLock { state in
+                state.cancelled = true
+                return state.task
+            }?.cancel()
+        }
+
+        /// Takes the worker's task, cancelled if the worker was.
+        func started(_ task: Task<Void, Never>) {
+            let cancelled = state.withLock { state in
+                state.task = task
+                return state.cancelled
+            }
+            if cancelled { task.cancel() }
+        }
+    }
+}
+
+/// One request on a worker of ``RequestWorkers``: it can be cancelled until it is done.
+final class RequestRun: Sendable {
+    private let worker: RequestWorkers.Worker
+    private let done = Mutex(false)
+
+    fileprivate init(on worker: RequestWorkers.Worker) {
+        self.worker = worker
+    }
+
+    /// Cancels the request, if it is not done: its worker's task, which ends with it.
+    func cancel() {
+        // Under the lock, so that the worker cannot end this request and take another meanwhile.
+        done.withLock { done in
+            if !done { worker.cancel() }
+        }
+    }
+
+    fileprivate func ended() {
+        done.withLock { $0 = true }
+    }
+}
