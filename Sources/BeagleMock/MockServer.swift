@@ -153,7 +153,6 @@ public final class MockServer: Sendable {
             childChannelSetup: MockHTTP1Channel(
                 responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
                 workers: workers,
-                additionalHandlers: { [ProtocolErrorLog(logger: logger), ClientDepartureHandler()] },
                 bodyTimeout: bodyTimeout,
                 idleTimeout: configuration.idleTimeout,
                 logger: logger),

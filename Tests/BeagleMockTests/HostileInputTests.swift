@@ -1,5 +1,6 @@
 import BeagleMock
 import Foundation
+import Logging
 import MockTestSupport
 import Testing
 
@@ -205,6 +206,22 @@ import Testing
             }
             #expect(statuses == ["200 OK", "404 Not Found", "400 Bad Request"], "\(text)")
             #expect(ending == .closed)
+        }
+    }
+
+    /// A request that NIO's decoder refuses never reaches the access log; it is logged as refused,
+    /// with the peer, so that it leaves a trace.
+    @Test func bytesThatAreNotHTTPAreLoggedAsRefused() async throws {
+        let log = LogCapture()
+        try await withMockServer(files: Self.files, configure: { $0.logger = log.logger }) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("NOT HTTP AT ALL\u{01}\r\n\r\n")
+            let (bytes, _) = await connection.readToEnd()
+            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("HTTP/1.1 400 Bad Request"))
+            let logged = await log.wait(timeout: .seconds(20)) { entries in
+                entries.contains { $0.level == .notice && $0.message.hasPrefix("refused a malformed request from ") }
+            }
+            #expect(logged, "\(log.entries.map(\.message))")
         }
     }
 

@@ -20,6 +20,10 @@ import NIOHTTPTypesHTTP1
 /// authority). Writing the response bytes itself, rather than through NIO's encoder and a
 /// conversion to NIO's header type, saves a copy of every header field of every response.
 ///
+/// It logs the requests NIO's decoder refuses (bytes that are not HTTP, header floods, oversized
+/// headers), which ``RequestDispatcher`` answers 400 after the requests before them; they would
+/// otherwise leave no trace in the log.
+///
 /// A refused request never reaches the responder. Its answer waits for the responses still owed
 /// to requests pipelined before it, so that answers stay in order; everything after it is dropped.
 final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
@@ -83,6 +87,14 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         case .end(let trailers):
             context.fireChannelRead(wrapInboundOut(.end(trailers.map { HTTPFields($0, splitCookie: false) })))
         }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let parserError = error as? HTTPParserError {
+            let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
+            logger.notice("refused a malformed request from \(peer): \(parserError)")
+        }
+        context.fireErrorCaught(error)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -24,8 +24,6 @@ struct MockHTTP1Channel: ServerChildChannel {
     let responder: RequestDispatcher.Responder
     /// The tasks that run the requests.
     let workers: RequestWorkers
-    /// Handlers that go between the HTTP types and the dispatcher.
-    let additionalHandlers: @Sendable () -> [any RemovableChannelHandler]
     /// How long a request body may take to arrive, from its request's start.
     let bodyTimeout: Duration
     /// How long a connection may stay idle.
@@ -46,7 +44,6 @@ struct MockHTTP1Channel: ServerChildChannel {
                 leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)
             try operations.addHandler(ByteToMessageHandler(decoder))
             try operations.addHandler(HTTP1Framing(logger: checkLogger))
-            try operations.addHandlers(additionalHandlers())
             let dispatcher = RequestDispatcher(
                 responder: responder, workers: workers, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout)
             try operations.addHandler(dispatcher)

@@ -63,6 +63,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var refusing = false
     /// When the connection closes for being idle.
     private var idle: IdleTimeout
+    /// When the client leaves.
+    private var clientDeparture = ClientDeparture()
     /// The server is stopping: the connection closes once nothing is left to answer.
     private var quiescing = false
     private var context: ChannelHandlerContext?
@@ -82,14 +84,20 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        clientDeparture.start(on: context.eventLoop)
         if context.channel.isActive { watchIdleness(context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         bodyDeadline.stop()
         idle.stop()
+        clientDeparture.noteDeparture()
         self.context = nil
     }
+
+    /// Completes when the client has closed its side of the connection, or the connection has
+    /// ended (``ClientDeparture``).
+    var departure: EventLoopFuture<Void>? { clientDeparture.future }
 
     func channelActive(context: ChannelHandlerContext) {
         watchIdleness(context)
@@ -235,6 +243,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             return closeIfQuiet(context)
         }
         if case ChannelEvent.inputClosed = event {
+            clientDeparture.noteDeparture()
             inputDone = true
             drain(context)
             closeIfDone(context)
@@ -274,6 +283,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        clientDeparture.noteDeparture()
         bodyDeadline.stop()
         idle.stop()
         body?.finish(ChannelError.eof)

@@ -5,46 +5,33 @@ import NIOCore
 ///
 /// Hummingbird allows remote half-closure, so a client that closes its socket only sends a FIN:
 /// the channel stays open, and its close future does not complete until the server closes it.
-/// The FIN arrives as `ChannelEvent.inputClosed`, which this handler turns into a future.
-final class ClientDepartureHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = NIOAny
-    typealias InboundOut = NIOAny
-
+/// The FIN arrives as `ChannelEvent.inputClosed`, which this turns into a future. Held by
+/// ``RequestDispatcher``, which sees those events, rather than by a handler of its own that
+/// every part of every request would cross.
+struct ClientDeparture {
     private var departed: EventLoopPromise<Void>?
 
     /// Completes when the client has closed its side, or the connection has ended. Read it on
     /// the channel's event loop.
-    var departure: EventLoopFuture<Void>? { departed?.futureResult }
+    var future: EventLoopFuture<Void>? { departed?.futureResult }
 
-    func handlerAdded(context: ChannelHandlerContext) {
-        departed = context.eventLoop.makePromise(of: Void.self)
+    /// Starts watching a connection served on `eventLoop`.
+    mutating func start(on eventLoop: any EventLoop) {
+        departed = eventLoop.makePromise(of: Void.self)
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    /// The client closed its side, or the connection ended.
+    func noteDeparture() {
         departed?.succeed()
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        context.fireChannelRead(data)
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case ChannelEvent.inputClosed = event { departed?.succeed() }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        departed?.succeed()
-        context.fireChannelInactive()
     }
 }
 
 extension Channel {
     /// Completes when the client has closed its side of this connection, or the connection has
-    /// ended; nil when the channel has no `ClientDepartureHandler`.
+    /// ended; nil when the channel has no ``RequestDispatcher``.
     func clientDeparture() async -> EventLoopFuture<Void>? {
         try? await eventLoop.submit { [self] in
-            try pipeline.syncOperations.handler(type: ClientDepartureHandler.self).departure
+            try pipeline.syncOperations.handler(type: RequestDispatcher.self).departure
         }.get()
     }
 
