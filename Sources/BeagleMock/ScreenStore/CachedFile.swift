@@ -10,8 +10,8 @@ final class CachedFile: Sendable {
     let status: FileStatus
     /// The whole content; nil for files streamed from disk on each request.
     let bytes: ByteBuffer?
-    /// The hash of the content as stored on disk.
-    let hash: ContentHash
+    /// The content as stored on disk: its hash, `ETag` and `Content-Type`.
+    let version: BodyVersion
     /// `Last-Modified`, made once.
     let lastModified: HTTPField
     /// Whether the file is old enough that a same-size edit could not hide behind an unchanged
@@ -33,13 +33,13 @@ final class CachedFile: Sendable {
     /// A body as sent to one platform.
     struct Rendition: Sendable {
         let bytes: ByteBuffer
-        let hash: ContentHash
+        let version: BodyVersion
     }
 
-    init(status: FileStatus, bytes: ByteBuffer?, hash: ContentHash, readAt: Int64) {
+    init(status: FileStatus, bytes: ByteBuffer?, hash: ContentHash, contentType: String, readAt: Int64) {
         self.status = status
         self.bytes = bytes
-        self.hash = hash
+        self.version = BodyVersion(hash: hash, contentType: contentType)
         self.lastModified = HTTPField(name: .lastModified, value: HTTPDate.format(seconds: status.modifiedSeconds))
         let settle: Int64 = 2_000_000_000
         self.trusted = readAt - status.modified > settle && readAt - status.changed > settle
@@ -73,9 +73,9 @@ final class CachedFile: Sendable {
         let filtered = PlatformFilter.filter(original, for: platform)
         let rendition: Rendition
         if filtered == original {
-            rendition = Rendition(bytes: bytes, hash: hash)
+            rendition = Rendition(bytes: bytes, version: version)
         } else {
-            rendition = Rendition(bytes: ByteBuffer(bytes: filtered), hash: ContentHash(of: filtered))
+            rendition = Rendition(bytes: ByteBuffer(bytes: filtered), version: version.another(hash: ContentHash(of: filtered)))
         }
         renditions.withLock { $0[platform] = rendition }
         return rendition

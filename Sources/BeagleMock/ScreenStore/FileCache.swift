@@ -88,7 +88,7 @@ final class FileCache: Sendable {
         }
         return CachedFile(
             status: opened.status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
-            readAt: HTTPDate.nowNanoseconds())
+            contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
     }
 
     private static func hashLargeFile(_ opened: OpenedFile) -> CachedFile? {
@@ -102,6 +102,7 @@ final class FileCache: Sendable {
             hash.update(with: chunk[0..<count])
             offset += Int64(count)
         }
-        return CachedFile(status: opened.status, bytes: nil, hash: hash, readAt: HTTPDate.nowNanoseconds())
+        return CachedFile(
+            status: opened.status, bytes: nil, hash: hash, contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
     }
 }

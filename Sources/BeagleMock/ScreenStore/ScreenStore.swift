@@ -181,22 +181,22 @@ final class ScreenStore: Sendable {
         // A template is filtered for the platform after it is rendered, by the source stage.
         let template = templates && contentType == ContentType.json ? Self.pendingTemplate(file, platform: platform) : nil
         var body: OutgoingResponse.Body
-        var hash = file.hash
+        var version = file.version
         var filtered = false
         if let bytes = file.bytes {
             body = .buffer(bytes)
             if template == nil, let platform, contentType == ContentType.json, let rendition = file.rendition(for: platform) {
                 filtered = rendition.bytes != bytes
                 body = .buffer(rendition.bytes)
-                hash = rendition.hash
+                version = rendition.version
             }
         } else {
             body = .file(found, size: file.status.size)
         }
         return .file(
             ServedFile(
-                body: body, relativePath: found.relativePath, hash: hash, lastModified: file.lastModified,
-                modifiedSeconds: file.status.modifiedSeconds, contentType: contentType, isScreen: isScreen,
+                body: body, relativePath: found.relativePath, version: version, lastModified: file.lastModified,
+                modifiedSeconds: file.status.modifiedSeconds, isScreen: isScreen,
                 chosenByPlatform: chosenByPlatform || filtered, parameters: parameters, template: template))
     }
 

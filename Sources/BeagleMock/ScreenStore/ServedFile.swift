@@ -8,14 +8,12 @@ struct ServedFile: Sendable {
     var body: OutgoingResponse.Body
     /// The path below its root (`catalog/item-1.json`), for logs and the journal.
     let relativePath: String
-    /// The hash of the bytes sent.
-    var hash: ContentHash
+    /// The bytes sent: their hash, `ETag` and `Content-Type`.
+    var version: BodyVersion
     /// `Last-Modified`, made once for the file's version.
     let lastModified: HTTPField
     /// The modification time in whole seconds, for `If-Modified-Since`.
     let modifiedSeconds: Int64
-    /// `Content-Type`.
-    let contentType: String
     /// Whether this is screen JSON answering a route (rather than an asset served as is).
     let isScreen: Bool
     /// Whether the request's platform picked a variant file or filtered the body.

@@ -17,8 +17,8 @@ struct FileAnswer {
         // Room for these and those the later stages add (CORS, Date, Content-Length): growing
         // the storage one field at a time cost more than filling it.
         headers.reserveCapacity(12)
-        let entityTag = file.hash.entityTag
-        headers.append(HTTPField(name: .eTag, value: entityTag))
+        let version = file.version
+        headers.append(version.entityTag)
         if !file.isRendered { headers.append(file.lastModified) }
         let reads = request.method == .get || request.method == .head
         // Beagle 1.x's cache protocol: the body's hash, and 304 when the client holds it.
@@ -26,7 +26,7 @@ struct FileAnswer {
         headers.append(beagleCache.map { HTTPField(name: .cacheControl, value: "max-age=\($0.maxAgeSeconds)") } ?? Self.noCache)
         if file.isScreen { headers.append(Self.varyByPlatform) }
         if beagleCache != nil {
-            let hash = file.hash.hex
+            let hash = version.hash.hex
             headers.append(HTTPField(name: .beagleHash, value: hash))
             if request.headerFields[.beagleHash] == hash {
                 return OutgoingResponse(status: .notModified, headers: headers)
@@ -34,11 +34,11 @@ struct FileAnswer {
         }
         if reads,
             ConditionalRequest.isNotModified(
-                request, entityTag: entityTag, modifiedSeconds: file.isRendered ? nil : file.modifiedSeconds)
+                request, entityTag: version.entityTag.value, modifiedSeconds: file.isRendered ? nil : file.modifiedSeconds)
         {
             return OutgoingResponse(status: .notModified, headers: headers)
         }
-        headers.append(HTTPField(name: .contentType, value: file.contentType))
+        headers.append(version.contentType)
         var response = OutgoingResponse(status: .ok, headers: headers, body: file.body)
         if let override {
             if let status = override.status { response.head.status = .standard(status) }

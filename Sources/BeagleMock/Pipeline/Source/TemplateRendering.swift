@@ -37,7 +37,7 @@ struct TemplateRendering {
         }
         var result = file
         result.body = .buffer(body)
-        result.hash = ContentHash(of: body.readableBytesView)
+        result.version = file.version.another(hash: ContentHash(of: body.readableBytesView))
         result.chosenByPlatform = file.chosenByPlatform || filtered
         result.template = nil
         result.isRendered = true
