@@ -35,7 +35,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private let workers: RequestWorkers
     /// The request in the pipeline.
     private var inFlight: RequestRun?
-    /// Completed once no request is in the pipeline (``whenNoRequestInFlight()``).
+    /// Completed once no request is in the pipeline (``whenNoRequestInFlight(on:)``).
     private var noneInFlight: EventLoopPromise<Void>?
     /// Whether the request in the pipeline has been read to its end.
     private var requestEnded = false
