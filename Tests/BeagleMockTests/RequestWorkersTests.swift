@@ -51,6 +51,28 @@ import Testing
         await Self.idle(workers, 1)
     }
 
+    /// A parked worker holds nothing of the requests it ran (their connections and bodies), neither
+    /// the first it was made for nor a later one.
+    @Test func aParkedWorkerKeepsNothingOfItsRequests() async {
+        let workers = RequestWorkers()
+        defer { workers.close() }
+        for count in 1...2 {
+            weak var released: Token?
+            do {
+                let token = Token()
+                released = token
+                await withCheckedContinuation { continuation in
+                    workers.run {
+                        withExtendedLifetime(token) {}
+                        continuation.resume()
+                    }
+                }
+            }
+            await Self.idle(workers, 1)
+            #expect(released == nil, "request \(count)")
+        }
+    }
+
     @Test func noMoreWorkersWaitThanTheLimit() async {
         let workers = RequestWorkers(idleLimit: 1)
         defer { workers.close() }
@@ -127,6 +149,9 @@ import Testing
         #expect(workers.idleCount == 0)
     }
 }
+
+/// Something a request holds, to see when it is let go.
+private final class Token: Sendable {}
 
 /// Holds requests until opened.
 private final class Gate: Sendable {

@@ -20,9 +20,10 @@ import NIOHTTPTypesHTTP1
 /// authority). Writing the response bytes itself, rather than through NIO's encoder and a
 /// conversion to NIO's header type, saves a copy of every header field of every response.
 ///
-/// It logs the requests NIO's decoder refuses (bytes that are not HTTP, header floods, oversized
-/// headers), which ``RequestDispatcher`` answers 400 after the requests before them; they would
-/// otherwise leave no trace in the log.
+/// It logs what NIO's decoder refuses (bytes that are not HTTP, header floods, oversized headers,
+/// broken chunk framing), which would otherwise leave no trace in the log: between requests,
+/// ``RequestDispatcher`` answers it 400 after the requests before it; inside a body, the body's
+/// reader gets the error.
 ///
 /// A refused request never reaches the responder. Its answer waits for the responses still owed
 /// to requests pipelined before it, so that answers stay in order; everything after it is dropped.

@@ -9,7 +9,7 @@ import NIOHTTPTypes
 /// A request runs on Swift's global executor, off the event loops, so that a heavy request
 /// (a long journal, a large template) never holds up the I/O of other connections: on one of the
 /// server's ``RequestWorkers``, long-lived tasks that cost less than a task a request. Requests
-/// pipelined behind it wait here until its response has been written; reading goes on, so that a
+/// pipelined behind it wait here until the pipeline is done with it; reading goes on, so that a
 /// client that leaves is noticed, until 16 parts wait. A response that says `Connection: close`
 /// closes the connection once written, and no request after it is started. A request's body
 /// streams to its task with back-pressure: reading pauses while the task has not taken what came;
@@ -56,8 +56,9 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var readPending = false
     /// The client will send nothing more (half-close), or sent bytes that are not HTTP.
     private var inputDone = false
-    /// A response said `Connection: close` (or the 400 for bytes that are not HTTP was sent): no
-    /// request after it is started, and the connection closes once it is written.
+    /// The connection is closing: a response said `Connection: close`, the 400 for bytes that are
+    /// not HTTP was sent, a body ran out of time, or the server is stopping. No request after it
+    /// is started, and the connection closes once what was written has left.
     private var closing = false
     /// Bytes that are not HTTP arrived: a 400 follows the last answer, then the connection closes.
     private var refusing = false

@@ -18,7 +18,8 @@ final class RequestWorkers: Sendable {
     private struct State {
         /// Parked workers, the last parked last: it is the next to run, its memory warm.
         var idle: [(worker: Worker, next: UnsafeContinuation<Job?, Never>)] = []
-        /// No more requests come: parked workers have ended, and others end once idle.
+        /// Closed: parked workers have ended, and every other worker (one made for a later request
+        /// among them) ends once its request is done.
         var closed = false
     }
 
@@ -39,7 +40,7 @@ final class RequestWorkers: Sendable {
         }
         let worker = Worker()
         let job = Job(work: work, run: RequestRun(on: worker))
-        worker.started(Task { await Self.serve(first: job, on: worker, in: self) })
+        worker.start(with: job) { await Self.serve(on: worker, in: self) }
         return job.run
     }
 
@@ -57,14 +58,21 @@ final class RequestWorkers: Sendable {
     var idleCount: Int { state.withLock { $0.idle.count } }
 
     /// A worker's life: requests until it is cancelled, not wanted as an idle one, or closed.
-    private static func serve(first: Job, on worker: Worker, in workers: RequestWorkers) async {
-        var next: Job? = first
-        while let job = next {
-            await job.work()
-            job.run.ended()
+    private static func serve(on worker: Worker, in workers: RequestWorkers) async {
+        var next = worker.takeFirstJob()
+        while await perform(taking: &next) {
             if Task.isCancelled { return }
             next = await workers.park(worker)
         }
+    }
+
+    /// Runs the job in `next` and lets it go, so that a parked worker keeps nothing of the
+    /// requests it ran (their connections, bodies and responses); false when there is none.
+    private static func perform(taking next: inout Job?) async -> Bool {
+        guard let job = next.take() else { return false }
+        await job.work()
+        job.run.ended()
+        return true
     }
 
     /// Waits for the next request; nil when the worker should end instead.
@@ -80,30 +88,32 @@ final class RequestWorkers: Sendable {
     }
 
     /// A request and its run.
-    private struct Job: Sendable {
+    fileprivate struct Job: Sendable {
         let work: Work
         let run: RequestRun
     }
 
     /// A worker's task.
     fileprivate final class Worker: Sendable {
-        private let state = Mutex<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+        private let state = Mutex<(task: Task<Void, Never>?, first: Job?)>((nil, nil))
 
-        /// Cancels the worker's task, now or once it has one.
-        func cancel() {
+        /// Starts the worker's task, which takes `job` first. Made under the lock, so that
+        /// ``cancel()`` always finds it: a request can only reach the worker once it has started.
+        func start(with job: Job, _ body: @escaping @Sendable () async -> Void) {
             state.withLock { state in
-                state.cancelled = true
-                return state.task
-            }?.cancel()
+                state.first = job
+                state.task = Task(operation: body)
+            }
         }
 
-        /// Takes the worker's task, cancelled if the worker was.
-        func started(_ task: Task<Void, Never>) {
-            let cancelled = state.withLock { state in
-                state.task = task
-                return state.cancelled
-            }
-            if cancelled { task.cancel() }
+        /// The request the worker was started for, once.
+        func takeFirstJob() -> Job? {
+            state.withLock { $0.first.take() }
+        }
+
+        /// Cancels the worker's task.
+        func cancel() {
+            state.withLock { $0.task }?.cancel()
         }
     }
 }
