@@ -138,22 +138,24 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func write(_ part: ResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
+        let endsResponse: Bool
         switch part {
-        case .whole(let head, _), .head(let head):
+        case .whole(let head, _):
             noteClosing(head)
-        case .body, .end:
-            break
+            endsResponse = true
+        case .head(let head):
+            noteClosing(head)
+            endsResponse = false
+        case .body:
+            endsResponse = false
+        case .end:
+            endsResponse = true
         }
         context.write(wrapOutboundOut(part), promise: promise)
         // A response that says `Connection: close` ends the connection (Hummingbird's state
         // handler did not look at the header): clients that pool connections would otherwise
         // send a request again, silently, after a later fault.
-        switch part {
-        case .whole, .end:
-            if closing { closeAfterWrites(context) }
-        case .head, .body:
-            break
-        }
+        if endsResponse, closing { closeAfterWrites(context) }
     }
 
     /// Notes whether a response head says `Connection: close`.

@@ -32,17 +32,18 @@ struct ResponseOutput: ~Copyable, Sendable {
     }
 
     /// Hands `part` to the dispatcher on the channel's event loop, which writes and flushes it.
-    /// Waits until it is written when the connection is not writable or has closed, and then
-    /// throws if writing failed; otherwise returns at once, with no promise to complete.
+    /// Waits until it is written when `waiting`, or when the connection ``Channel/isBackedUp``, and
+    /// then throws if writing failed; otherwise returns at once, with no promise to complete.
     fileprivate static func write(
-        _ part: ResponsePart, to channel: any Channel, via dispatcher: NIOLoopBound<RequestDispatcher>
+        _ part: ResponsePart, to channel: any Channel, via dispatcher: NIOLoopBound<RequestDispatcher>,
+        waiting: Bool = false
     ) async throws {
-        guard channel.isWritable, channel.isActive else {
-            let written = channel.eventLoop.makePromise(of: Void.self)
-            channel.eventLoop.execute { dispatcher.value.send(part, promise: written) }
-            return try await written.futureResult.get()
+        guard waiting || channel.isBackedUp else {
+            return channel.eventLoop.execute { dispatcher.value.send(part, promise: nil) }
         }
-        channel.eventLoop.execute { dispatcher.value.send(part, promise: nil) }
+        let written = channel.eventLoop.makePromise(of: Void.self)
+        channel.eventLoop.execute { dispatcher.value.send(part, promise: written) }
+        try await written.futureResult.get()
     }
 
     /// The body of a response whose head has been written.
@@ -57,9 +58,7 @@ struct ResponseOutput: ~Copyable, Sendable {
 
         /// Ends the body, and waits until everything is written.
         consuming func finish() async throws {
-            let written = channel.eventLoop.makePromise(of: Void.self)
-            channel.eventLoop.execute { [dispatcher] in dispatcher.value.send(.end(nil), promise: written) }
-            try await written.futureResult.get()
+            try await ResponseOutput.write(.end(nil), to: channel, via: dispatcher, waiting: true)
         }
     }
 }
