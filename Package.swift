@@ -30,6 +30,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already a dependency of async-http-client: its TLS configuration, for --upstream-ca.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Already in the graph (through swift-certificates, which swift-nio-ssl and swift-nio-extras
+        // use): SHA-256 for the dashboard's script hash.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // Screen JSON as data: catalogue, positioned JSON reader, diagnostics, references.
@@ -67,6 +70,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings
         ),

@@ -65,6 +65,28 @@ class Server:
         self.process.wait(timeout=15)
 
 
+# A page that tries what a hostile page in the screens folder (or from the upstream) would: read
+# the journal, change the settings, reset everything. Served sandboxed, it can do none of it.
+HOSTILE_PAGE = """<!doctype html><title>hostile</title><pre id="result">running</pre>
+<script>
+(async () => {
+  const out = ["origin " + self.origin];
+  try {
+    const answer = await fetch("/__admin/requests");
+    out.push("read " + answer.status + " " + (await answer.text()).length + " bytes");
+  } catch (error) { out.push("read blocked"); }
+  try {
+    const answer = await fetch("/__admin/settings", {method: "PUT", headers: {"Content-Type": "application/json"}, body: '{"latency": "5s"}'});
+    out.push("write " + answer.status);
+  } catch (error) { out.push("write blocked"); }
+  try { await fetch("/__admin/reset", {method: "POST", mode: "no-cors"}); out.push("reset sent"); } catch (error) { out.push("reset blocked"); }
+  out.push("done");
+  document.getElementById("result").textContent = out.join("\\n");
+})();
+</script>
+"""
+
+
 def browser(width=1280, height=800, dark=False):
     options = Options()
     options.binary_location = "/usr/bin/chromium"
@@ -169,6 +191,29 @@ def main():
         assert settings["profile"] == "edge", settings
         driver.find_element(By.ID, "reset").click()
         wait(driver, lambda d: "No runtime settings" in text_of(d, "inForce"), "reset clears the settings")
+
+        step("a page served from the folder runs sandboxed: it cannot read the journal or change settings")
+        hostile = os.path.join(SCREENS, "zz-hostile-page.html")
+        with open(hostile, "w") as file:
+            file.write(HOSTILE_PAGE)
+        try:
+            set_latency = urllib.request.Request(server.base + "/__admin/settings", data=b'{"latency": "300ms"}', method="PUT")
+            urllib.request.urlopen(set_latency).read()
+            driver.get(server.base + "/zz-hostile-page.html")
+            wait(driver, lambda d: "done" in text_of(d, "result"), "the page's script ran to its end", timeout=10)
+            result = text_of(driver, "result")
+            print("  " + result.replace("\n", "; "))
+            assert "origin null" in result, f"the page has an opaque origin: {result}"
+            assert "read blocked" in result, f"the page read the journal: {result}"
+            assert "write blocked" in result, f"the page changed settings: {result}"
+            settings = json.loads(urllib.request.urlopen(server.base + "/__admin/settings").read())
+            assert settings.get("latency") == "300ms", f"the page's requests changed the settings: {settings}"
+            shot(driver, "06b-sandboxed-page")
+        finally:
+            os.remove(hostile)
+            urllib.request.urlopen(urllib.request.Request(server.base + "/__admin/reset", data=b"", method="POST")).read()
+            driver.get(server.base + "/__admin/")
+            wait(driver, lambda d: "/home" in text_of(d, "routeList"), "the dashboard loads again")
 
         step("a screen that is not valid JSON shows its diagnostics, not a preview")
         broken = os.path.join(SCREENS, "zz-broken-dashboard-test.json")

@@ -129,7 +129,7 @@ public final class MockServer: Sendable {
             trust: upstreamTrust, readTimeout: settings.snapshot.upstream?.timeout ?? UpstreamSettings.defaultTimeout,
             recorder: ResponseRecorder(
                 screens: store.served.screens, images: store.served.images, configPath: configPath,
-                logger: configuration.logger),
+                verbatim: store.verbatim, logger: configuration.logger),
             logger: configuration.logger)
         let stopping = StopSignal()
         let pipeline = RequestPipeline(

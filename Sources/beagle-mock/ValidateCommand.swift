@@ -78,8 +78,7 @@ struct ValidateCommand: ParsableCommand {
         }
         // Templates are checked as rendered with sample values, unless the config turns them off.
         let screensFolder = URL(fileURLWithPath: directory, isDirectory: true)
-        let templates = RuleFileCheck.templatesEnabled(screensFolder: screensFolder)
-        let screens = ScreenValidator(renderer: templates ? TemplateSample.renderer : nil).validate(folder)
+        let screens = ScreenValidator(renderer: TemplateSample.renderer(screensFolder: directory)).validate(folder)
         // The config's `file:` names must exist too (Docs/ValidateAndProbe.md).
         let configDiagnostics = RuleFileCheck.diagnostics(screensFolder: screensFolder)
         let report = ValidationReport(

@@ -247,6 +247,59 @@ import Testing
         }
     }
 
+    /// An upstream's `{{…}}` is text: the recorded folder serves it back as it came, never
+    /// rendered with the replaying request's values (its `Authorization` among them).
+    @Test func aRecordedBodyWithTagsIsServedBackAsItCame() async throws {
+        let body = #"{"text":"auth={{request.headers.authorization}}","n":[{{#repeat 3}}{{index}}{{/repeat}}]}"#
+        let answer =
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        let log = LogCapture()
+        try await withCannedServer(.answer(Array(answer.utf8))) { upstream in
+            try await withProxy(
+                to: "http://127.0.0.1:\(upstream.port)",
+                configure: {
+                    $0.flags.record = .keep
+                    $0.logger = log.logger
+                }
+            ) { mock, folder in
+                let proxied = try #require(try await HTTPProbe.request(port: mock.port, target: "/profile"))
+                #expect(proxied.text == body)
+                #expect(await log.wait { entries in entries.contains { $0.message.hasPrefix("recorded GET /profile") } })
+                let saved = try Data(contentsOf: URL(fileURLWithPath: folder.screens + "/profile.json"))
+                #expect(saved == Data(body.utf8))
+                let list = try String(contentsOfFile: folder.screens + "/" + VerbatimList.fileName, encoding: .utf8)
+                #expect(list == VerbatimList.digest(of: Array(body.utf8)) + "  profile.json\n")
+                // Replayed by the same server (the upstream answers what no file does) and by a new one.
+                let replayed = try #require(
+                    try await HTTPProbe.request(
+                        port: mock.port, target: "/profile", headers: [("Authorization", "Bearer SECRET")]))
+                #expect(replayed.text == body)
+                try await withMockServer(MockServerConfiguration(screensDirectory: folder.screens, port: 0)) { offline in
+                    let again = try #require(
+                        try await HTTPProbe.request(
+                            port: offline.port, target: "/profile", headers: [("Authorization", "Bearer SECRET")]))
+                    #expect(again.status == 200)
+                    #expect(again.text == body)
+                    // validate and the route list check it as it is: no template diagnostic.
+                    let routes = try #require(try await HTTPProbe.request(port: offline.port, target: "/__admin/routes"))
+                    #expect(!routes.text.contains("template"), "\(routes.text.prefix(400))")
+                }
+                // Edited by hand, its bytes are no longer those listed: it is a template again.
+                try folder.write("screens/profile.json", #"{"auth":"{{request.headers.authorization}}"}"#)
+                let edited = try #require(
+                    try await HTTPProbe.request(port: mock.port, target: "/profile", headers: [("Authorization", "Bearer x")]))
+                #expect(edited.text == #"{"auth":"Bearer x"}"#)
+            }
+        }
+    }
+
+    @Test func theVerbatimListReadsSha256sumLines() {
+        let digest = String(repeating: "ab", count: 32)
+        let entries = VerbatimList.parse("# recorded\n\(digest)  a/b.json\n\(digest.uppercased()) *c.json\nnot a line\n")
+        #expect(entries == ["a/b.json": [digest], "c.json": [digest]])
+        #expect(VerbatimList.digest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
     @Test func whatTheUpstreamSaysNeverChoosesWhereAFileGoes() async throws {
         // A Content-Type that lies, a Content-Disposition with a path: the name comes from the request.
         let body = "\u{89}PNG"

@@ -215,4 +215,104 @@ import Testing
             await connection.close()
         }
     }
+
+    // MARK: Host's grammar
+
+    @Test(arguments: [
+        "localhost:PORT.attacker.example", "[::1].attacker.example", "127.0.0.1:80@attacker.example", "127.0.0.1:99999",
+        "127.0.0.1:0", "127.0.0.1:", "local host", "[::1", "[zz::1]", "a:b:c", "user@localhost", "localhost/admin",
+    ])
+    func aMalformedHostGets400OnEveryPath(host: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let named = host.replacingOccurrences(of: "PORT", with: String(server.port))
+            for path in ["/home", "/__admin/health", "/__admin/requests", "/nowhere"] {
+                let exchange = try await Self.exchange("GET \(path) HTTP/1.1\r\nHost: \(named)\r\n\r\n", port: server.port)
+                try Self.expectRefusal(exchange, status: 400, mentioning: "Host")
+            }
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test(arguments: [
+        "localhost", "localhost:8080", "127.0.0.1:1", "[::1]", "[::1]:65535", "example.com", "app.localhost:443",
+        "[2001:db8::1]:80", "[::ffff:127.0.0.1]", "my_host.local",
+    ])
+    func aWellFormedHostIsServed(host: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.1\r\nHost: \(host)\r\n\r\n")
+            let response = try #require(await connection.readResponse(timeout: Self.bound))
+            await connection.close()
+            #expect(response.status == 200, "\(host): \(response.text)")
+        }
+    }
+
+    @Test func hostFieldsAreCheckedByTheirGrammar() {
+        for good in ["", "a", "a.b-c_d~e", "%41b", "10.0.2.2:8080", "[::]", "[1:2:3:4:5:6:7:8]", "[1::2:3]", "[::1.2.3.4]"] {
+            #expect(HostField.problem(good) == nil, "\(good)")
+        }
+        for bad in ["%4", "%zz", "a b", "a\u{1}", "[1:2:3:4:5:6:7:8:9]", "[1::2::3]", "[::1]x", "[::1]:", "h:65536", "h:123456"] {
+            #expect(HostField.problem(bad) != nil, "\(bad)")
+        }
+    }
+
+    // MARK: Bytes the decoder refuses
+
+    @Test(arguments: ["gzip", "xchunked", "chunked, gzip, identity-not"])
+    func anUnknownTransferCodingGets501(coding: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(
+                "POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \(coding)\r\n\r\n2\r\n{}\r\n0\r\n\r\n", port: server.port)
+            try Self.expectRefusal(exchange, status: 501, mentioning: "Transfer-Encoding")
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test(arguments: [
+        // A chunk size too large for the decoder.
+        ("POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFFFFFF\r\n", "chunk size"),
+        // Chunk lines ended by a bare line feed.
+        ("POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\n{}\n0\n\n", "chunk"),
+        // A field that framing owns, in the trailers.
+        (
+            "POST /cart HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\nContent-Length: 5\r\n\r\n",
+            "trailers"
+        ),
+    ])
+    func aMalformedChunkedBodyGets400(request: String, word: String) async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let exchange = try await Self.exchange(request, port: server.port)
+            try Self.expectRefusal(exchange, status: 400, mentioning: word)
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func aHeaderSectionOverTheLimitGets431ThatTheClientCanRead() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            // A megabyte the server stops reading after its limit: the rest must not turn the close into a reset.
+            let header = "X-Big: " + String(repeating: "a", count: 1 << 20)
+            let exchange = try await Self.exchange("GET /home HTTP/1.1\r\nHost: x\r\n\(header)\r\n\r\n", port: server.port)
+            try Self.expectRefusal(exchange, status: 431, mentioning: "header section")
+            try await Self.expectStillServing(server.port)
+        }
+    }
+
+    @Test func aRequestLineWithoutAVersionIsClosedAtOnce() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            for line in ["GET /home\r\n", "GET /home\n"] {
+                let exchange = try await Self.exchange(line, port: server.port)
+                #expect(exchange.response == nil)
+                #expect(exchange.ending == .closed)
+                // The idle timeout is 75 s: a close well before it is the line's own.
+                #expect(exchange.took < .seconds(45), "\(exchange.took)")
+            }
+            // On a kept-alive connection, after a first request.
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\nGET /home\r\n\r\n")
+            #expect(try #require(await connection.readResponse(timeout: Self.bound)).status == 200)
+            #expect(await connection.readToEnd(timeout: Self.bound).ending == .closed)
+            await connection.close()
+            try await Self.expectStillServing(server.port)
+        }
+    }
 }

@@ -14,11 +14,12 @@ import Testing
         query: String = "", headers: [(String, String)] = [], body: String? = nil, seed: UInt64 = 7, draw: UInt64 = 1
     ) throws -> String {
         let template = try ScreenTemplate(source: source)
+        let meter = RenderMeter()
         let request = TemplateRequest(
             method: method, path: path, params: params, query: QueryParameters(Substring(query)),
             headers: SentHeaders(fields: headers.map { SentHeaders.Field(name: $0.0, value: $0.1) }),
-            body: body.map { ByteBuffer(string: $0) })
-        return template.render(TemplateScope(request: request, seed: seed, draw: draw))
+            body: body.map { ByteBuffer(string: $0) }, meter: meter)
+        return try template.render(TemplateScope(request: request, seed: seed, draw: draw, meter: meter)).text()
     }
 
     @Test func requestValuesAreInserted() throws {
@@ -158,23 +159,24 @@ import Testing
     }
 
     @Test func sampleRenderingChecksTheJSONAnAppWouldGet() throws {
-        let good = TemplateSample.renderer(
+        let renderer = try #require(TemplateSample.renderer(screensFolder: "/nonexistent-screens"))
+        let good = renderer(
             Data(#"{"id":{{request.params.id}},"q":"{{request.query.q}}"}"#.utf8), "product/[id].json")
         guard case .rendered(let bytes) = good else {
             Issue.record("expected a rendering, got \(good)")
             return
         }
         #expect(String(decoding: bytes, as: UTF8.self) == #"{"id":1,"q":"1"}"#)
-        guard case .asIs = TemplateSample.renderer(Data(#"{"a":1}"#.utf8), "a.json") else {
+        guard case .asIs = renderer(Data(#"{"a":1}"#.utf8), "a.json") else {
             Issue.record("a file without {{ is checked as it is")
             return
         }
-        guard case .unrenderable(let diagnostic) = TemplateSample.renderer(Data("{{#a}}".utf8), "a.json") else {
+        guard case .unrenderable(let diagnostic) = renderer(Data("{{#a}}".utf8), "a.json") else {
             Issue.record("an unclosed section cannot be rendered")
             return
         }
         #expect((diagnostic.file, diagnostic.line, diagnostic.column) == ("a.json", 1, 1))
-        let validator = ScreenValidator(renderer: TemplateSample.renderer)
+        let validator = ScreenValidator(renderer: renderer)
         let broken = validator.validate(screen: Data(#"{"a": {{request.params.id}} "b": 1}"#.utf8), file: "x.json")
         #expect(broken.first?.message.contains("as rendered with sample values") == true)
     }
@@ -201,12 +203,13 @@ import Testing
         let syntax = try TemplateSyntax(source)
         let whole = try MustacheTemplate(string: TemplateSyntax.jsonPragma + "\n" + syntax.translated)
         for query in ["", "vip=1"] {
+            let meter = RenderMeter()
             let request = TemplateRequest(
                 method: "GET", path: "/p", params: [:], query: QueryParameters(Substring(query)),
                 headers: SentHeaders(fields: []),
-                body: nil)
-            let scope = { TemplateScope(request: request, seed: 7, draw: 3, now: Date(timeIntervalSince1970: 0)) }
-            #expect(template.render(scope()) == whole.render(scope()), "\(source)")
+                body: nil, meter: meter)
+            let scope = { TemplateScope(request: request, seed: 7, draw: 3, now: Date(timeIntervalSince1970: 0), meter: meter) }
+            #expect(try template.render(scope()).text() == whole.render(scope()), "\(source)")
         }
     }
 
@@ -217,5 +220,18 @@ import Testing
         #expect(dynamic.count == 1)
         // Its one tag is a plain variable: the run is rendered without the engine.
         #expect(dynamic.allSatisfy { if case .variables = $0 { true } else { false } })
+    }
+}
+
+extension ScreenTemplate.Outcome {
+    /// The rendered text; throws when the rendering did not end with one.
+    func text() throws -> String {
+        guard case .rendered(let text) = self else { throw NotRendered(outcome: "\(self)") }
+        return text
+    }
+
+    /// A rendering that ended otherwise than with a text.
+    struct NotRendered: Error {
+        let outcome: String
     }
 }

@@ -11,12 +11,13 @@ import Testing
 
     /// A scope for a request with these parts, drawing from `draw`.
     static func scope(draw: UInt64 = 5) -> TemplateScope {
+        let meter = RenderMeter()
         let request = TemplateRequest(
             method: "POST", path: "/product/42", params: ["id": "42", "tab": "a\"b"],
             query: QueryParameters("q=two%20words&q=ignored&quote=a%22b%5Cc%0Ad&empty="),
             headers: SentHeaders(fields: [.init(name: "X-User", value: "ann"), .init(name: "x-user", value: "bob")]),
-            body: ByteBuffer(string: #"{"user":{"name":"Ann \"A\""},"n":3}"#))
-        return TemplateScope(request: request, seed: 7, draw: draw, now: when)
+            body: ByteBuffer(string: #"{"user":{"name":"Ann \"A\""},"n":3}"#), meter: meter)
+        return TemplateScope(request: request, seed: 7, draw: draw, now: when, meter: meter)
     }
 
     static func engine(_ text: String) throws -> String {

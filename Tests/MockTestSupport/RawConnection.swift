@@ -27,6 +27,9 @@ public final class RawConnection: Sendable {
     {
         let inbox = Inbox()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            // Far above NIO's 10 s: when the suite starts, dozens of processes start at once on two
+            // cores, and a connection's completion can wait its turn for that long.
+            .connectTimeout(.seconds(60))
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

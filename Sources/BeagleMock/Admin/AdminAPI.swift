@@ -139,7 +139,7 @@ struct AdminAPI: Sendable {
         case (.events, _):
             // Reached only when the stream could not start (the gate refused it above).
             return ErrorBody(error: "the live journal could not start", path: head.path).response(.internalServerError)
-        case (.screen, _): return screen(query, templates: snapshot.templates)
+        case (.screen, _): return screen(query, renderer: sampleRenderer(snapshot))
         case (.health, _): return health()
         case (.requests, .delete): return clearRequests()
         case (.requests, _): return requests(query)
@@ -147,7 +147,7 @@ struct AdminAPI: Sendable {
         case (.settings, .put): return putSettings(body)
         case (.settings, _): return .json(.ok, Self.text(snapshot.runtime.jsonData()), headers: Self.noStore)
         case (.reset, _): return reset()
-        case (.routes, _): return routes(templates: snapshot.templates)
+        case (.routes, _): return routes(renderer: sampleRenderer(snapshot))
         case (.scenarios, _): return scenarios(snapshot)
         case (.scenario, _): return putScenario(path.segments[2], body, snapshot)
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
@@ -293,14 +293,13 @@ struct AdminAPI: Sendable {
         status: .ok,
         headers: [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-            .contentSecurityPolicy:
-                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'",
+            .contentSecurityPolicy: DashboardPage.contentSecurityPolicy,
             .xContentTypeOptions: "nosniff",
         ],
         body: .buffer(ByteBuffer(string: DashboardPage.html)))
 
     /// `GET /__admin/screen?route=/home&platform=IOS`.
-    private func screen(_ query: QueryParameters, templates: Bool) -> OutgoingResponse {
+    private func screen(_ query: QueryParameters, renderer: ScreenRendering.Renderer?) -> OutgoingResponse {
         guard let route = query.values("route").first, route.hasPrefix("/") else {
             return Self.badQuery("route", query.values("route").first ?? "", "route must be a path like /home")
         }
@@ -317,20 +316,27 @@ struct AdminAPI: Sendable {
         }
         do {
             let preview = try ScreenPreview(
-                route: route, platform: platform, folder: folder, served: screens.served, templates: templates)
+                route: route, platform: platform, folder: folder, served: screens.served,
+                renderer: renderer)
             return .json(.ok, ErrorBody.encode(preview), headers: Self.noStore)
         } catch {
             return ErrorBody(error: error.message, path: route).response(.notFound, headers: Self.noStore)
         }
     }
 
+    /// How the route list and previews read a template: rendered with sample values within the
+    /// config's limits, when templates are on.
+    private func sampleRenderer(_ snapshot: SettingsSnapshot) -> ScreenRendering.Renderer? {
+        snapshot.templates ? TemplateSample.renderer(honouring: screens.verbatim, limits: snapshot.templateLimits) : nil
+    }
+
     /// `GET /__admin/routes`; templates checked as rendered with sample values when they are on.
-    private func routes(templates: Bool) -> OutgoingResponse {
+    private func routes(renderer: ScreenRendering.Renderer?) -> OutgoingResponse {
         guard let folder = screens.snapshot.fresh() else {
             return ErrorBody(error: "the screens folder \(screens.served.screens.path) cannot be listed (was it removed?)")
                 .response(.internalServerError, headers: Self.noStore)
         }
-        let validator = ScreenValidator(renderer: templates ? TemplateSample.renderer : nil)
+        let validator = ScreenValidator(renderer: renderer)
         return .json(.ok, ErrorBody.encode(RouteReport(folder: folder, validator: validator)), headers: Self.noStore)
     }
 

@@ -39,9 +39,11 @@ struct ScreenPreview: Encodable, Sendable {
         let message: String
     }
 
-    /// The preview of `route` for `platform` in `folder`, reading files through `served`.
+    /// The preview of `route` for `platform` in `folder`, reading files through `served`; a
+    /// template rendered by `renderer` (nil when templates are off).
     init(
-        route: String, platform: BeaglePlatform?, folder: ScreenFolder, served: ServedFiles, templates: Bool
+        route: String, platform: BeaglePlatform?, folder: ScreenFolder, served: ServedFiles,
+        renderer: ScreenRendering.Renderer?
     ) throws(Refusal) {
         guard let match = folder.resolve(route, platform: platform).match else {
             throw Refusal(message: "no screen answers \(route) for \(platform?.rawValue ?? "a client without beagle-platform")")
@@ -57,7 +59,6 @@ struct ScreenPreview: Encodable, Sendable {
         let count = bytes.withUnsafeMutableBytes { opened.read(into: $0, at: 0) }
         guard count >= 0 else { throw Refusal(message: "\(relativePath) cannot be read") }
         bytes.removeLast(bytes.count - count)
-        let renderer: ScreenRendering.Renderer? = templates ? TemplateSample.renderer : nil
         var body = bytes
         if case .rendered(let rendered) = renderer?(Data(bytes), relativePath) ?? .asIs { body = Array(rendered) }
         let isJSON = (try? JSONReader().parse(body)) != nil

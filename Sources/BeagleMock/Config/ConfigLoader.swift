@@ -17,7 +17,7 @@ package enum ConfigLoader {
 
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
-        "journalSize", "routes", "templates", "profile", "upstream", "record",
+        "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record",
         "recordMaxSize",
     ]
     static let routeKeys = [
@@ -118,6 +118,9 @@ package enum ConfigLoader {
         if let value = try mapping.optional("templates") {
             configuration.templates = try bool(from: value)
         }
+        if let value = try mapping.optional("templateLimits") {
+            configuration.templateLimits = try templateLimits(from: value)
+        }
         if let value = try mapping.optional("beagleCache") {
             let cache = try value.mapping(expected: "{maxAge: 30s}", allowed: ["maxAge"])
             let maxAgeValue = try cache.required("maxAge", example: "beagleCache: {maxAge: 30s}")
@@ -158,6 +161,28 @@ package enum ConfigLoader {
             }
         }
         return configuration
+    }
+
+    /// `templateLimits: {iterations: 100000, output: 16MiB}`, either key alone allowed.
+    private static func templateLimits(from value: YAMLValue) throws(ConfigError) -> TemplateLimits {
+        let mapping = try value.mapping(
+            expected: "{iterations: 100000, output: 16MiB}", allowed: ["iterations", "output"])
+        let iterations = try mapping.optional("iterations")?.parseScalar(expected: "a whole number like 100000") {
+            text throws(SpecError) in
+            guard let number = Int(text.trimmingSpecWhitespace()) else {
+                throw SpecError("templateLimits.iterations must be a whole number like 100000, not \(SpecError.quote(text))")
+            }
+            return number
+        }
+        let outputValue = try mapping.optional("output")
+        let output = try outputValue?.parseScalar(expected: "a size like 16MiB") { text throws(SpecError) in
+            try ByteSize(spec: text, what: "template output limit")
+        }
+        do {
+            return try TemplateLimits.validate(iterations: iterations, output: output)
+        } catch {
+            throw value.error(error)
+        }
     }
 
     private static func layer(from mapping: YAMLMapping) throws(ConfigError) -> SettingsLayer {

@@ -19,6 +19,8 @@ package struct MockConfiguration: Sendable, Hashable {
     package var routes: [RouteRule]
     /// `templates:`, whether screen files with `{{` are rendered per request (Docs/Templates.md).
     package var templates: Bool?
+    /// `templateLimits:`, the most one rendering may do (Docs/Templates.md, "Limits").
+    package var templateLimits: TemplateLimits?
     /// `upstream:`, the real BFF behind the mock (Docs/Proxy.md).
     package var upstream: UpstreamFileSettings?
     /// `record:`, whether proxied successes are saved in the folders.
@@ -37,6 +39,7 @@ package struct MockConfiguration: Sendable, Hashable {
         journalSize: Int? = nil,
         routes: [RouteRule] = [],
         templates: Bool? = nil,
+        templateLimits: TemplateLimits? = nil,
         upstream: UpstreamFileSettings? = nil,
         record: RecordMode? = nil,
         recordMaxSize: ByteSize? = nil
@@ -50,6 +53,7 @@ package struct MockConfiguration: Sendable, Hashable {
         self.journalSize = journalSize
         self.routes = routes
         self.templates = templates
+        self.templateLimits = templateLimits
         self.upstream = upstream
         self.record = record
         self.recordMaxSize = recordMaxSize

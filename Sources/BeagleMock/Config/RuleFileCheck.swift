@@ -5,13 +5,6 @@ import Foundation
 /// not load, and a route rule's `file:` that is not in the folder (Docs/ValidateAndProbe.md). The
 /// server refuses the first at start-up; the second would answer 404, so validate catches it first.
 package enum RuleFileCheck {
-    /// Whether the config of `folder` leaves templates on (`templates:` absent or true); true when
-    /// the config does not load, which ``diagnostics(screensFolder:)`` reports.
-    package static func templatesEnabled(screensFolder folder: URL) -> Bool {
-        let configuration = try? ConfigLoader.loadIfPresent(file: ConfigLoader.defaultFile(inScreensFolder: folder))
-        return configuration?.templates ?? true
-    }
-
     /// Diagnostics for the config file of `folder`, with paths relative to the folder; none when
     /// there is no config file.
     package static func diagnostics(screensFolder folder: URL) -> [Diagnostic] {

@@ -91,7 +91,9 @@ struct RequestPipeline: Sendable {
         recorder.note(decision, in: &recording)
         // Built before the wait, which counts from the request's end: the first byte leaves on time.
         var response = await FaultShaper.shape(decision, path: planned.path.path) {
-            await source.response(for: planned, decision: decision, settings: settings)
+            await source.response(
+                for: planned, decision: decision, settings: settings,
+                abandonment: Abandonment(channel: channel, stopping: stopping))
         }
         do {
             let waited = try await LatencyWait.wait(until: planned.ended + decision.latency, clock: clock, channel: channel)
@@ -121,7 +123,7 @@ struct RequestPipeline: Sendable {
         var response = response
         headers.add(
             to: &response, request: head, headers: SentHeaders(head), settings: settings, closing: false,
-            grantsCORS: grantsCORS)
+            grantsCORS: grantsCORS, isOwnPage: !grantsCORS)
         do {
             let sent = try await response.write(to: writer, omittingBody: head.method == .head)
             recorder.finish(recording, Delivery(status: response.head.status.code, bytes: sent, outcome: .ok))

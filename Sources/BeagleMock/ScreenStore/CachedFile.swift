@@ -20,6 +20,7 @@ final class CachedFile: Sendable {
 
     private let renditions = Mutex<[BeaglePlatform: Rendition]>([:])
     private let compiled = Mutex<CompiledTemplate?>(nil)
+    private let sha256 = Mutex<String?>(nil)
 
     /// What the file is as a template, found once per version (Docs/Templates.md).
     enum CompiledTemplate: Sendable {
@@ -41,8 +42,7 @@ final class CachedFile: Sendable {
         self.bytes = bytes
         self.version = BodyVersion(hash: hash, contentType: contentType)
         self.lastModified = HTTPField(name: .lastModified, value: HTTPDate.format(seconds: status.modifiedSeconds))
-        let settle: Int64 = 2_000_000_000
-        self.trusted = readAt - status.modified > settle && readAt - status.changed > settle
+        self.trusted = status.isSettled(at: readAt)
     }
 
     /// The file as a template: read on the first request for this version, so a file without
@@ -62,6 +62,16 @@ final class CachedFile: Sendable {
         }
         compiled.withLock { $0 = found }
         return found
+    }
+
+    /// The SHA-256 of the bytes in hex, made on the first ask (``VerbatimList``); empty for a
+    /// file streamed from disk, which is never a template.
+    var digest: String {
+        guard let bytes else { return "" }
+        if let known = sha256.withLock({ $0 }) { return known }
+        let digest = VerbatimList.digest(of: bytes.readableBytesView)
+        sha256.withLock { $0 = digest }
+        return digest
     }
 
     /// The body filtered for `platform` (Docs/ScreensFolder.md's `beaglePlatform` wrappers), computed

@@ -14,6 +14,13 @@ import Darwin
 /// file it opened (or that ``FolderLookups`` kept, unchanged since): a request always sees the
 /// file as it is on disk now (edits, renames, same-size edits within the same second), yet an
 /// unchanged file is read once.
+///
+/// A version is one state of the file, never a mix of two: a file is read once it has been left
+/// alone for ``quietTime`` (a writer that rewrites it in place, chunk after chunk, is still at
+/// work), and the read is kept only when the file's status is the same after it as before (after
+/// a quiet time, any write during the read moves the file's times, however coarsely they tick).
+/// A file still changing after ``longestWait`` is not served (``Read/changing``); a large file,
+/// streamed later, is checked against its version's hash as it goes (``FileStreamer``).
 final class FileCache: Sendable {
     /// Files up to this size are kept in memory; larger ones are streamed.
     let largestCachedFile: Int64
@@ -31,23 +38,63 @@ final class FileCache: Sendable {
         self.capacity = capacity
     }
 
+    /// How long a file must have been left alone before it is read: a writer that pauses longer
+    /// between two writes is taken to have finished.
+    static let quietTime: Duration = .milliseconds(50)
+    /// How long a request waits for a file that keeps changing.
+    static let longestWait: Duration = .seconds(2)
+
+    /// What reading a file gave.
+    enum Read: Sendable {
+        case file(CachedFile)
+        /// It cannot be read.
+        case unreadable
+        /// It changed during every read: it is being written.
+        case changing
+    }
+
     /// The current version of a file opened by `ContainedRoot`, read from its descriptor (never
-    /// reopened by name); nil when it cannot be read.
-    func file(_ opened: OpenedFile) async -> CachedFile? {
+    /// reopened by name).
+    func file(_ opened: OpenedFile) async -> Read {
         if let cached = state.withLock({ $0.entries[opened.path] }), cached.trusted,
             cached.status.sameVersion(as: opened.status)
         {
-            return cached
+            return .file(cached)
         }
-        let fresh: CachedFile?
-        if opened.status.size > largestCachedFile {
-            fresh = try? await NIOThreadPool.singleton.runIfActive { Self.hashLargeFile(opened) } ?? nil
-        } else {
-            fresh = Self.readSmallFile(opened)
-        }
-        guard let fresh else { return nil }
-        store(fresh, at: opened.path)
+        let fresh = await whole(opened)
+        if case .file(let file) = fresh { store(file, at: opened.path) }
         return fresh
+    }
+
+    /// One version of `opened`: read once it has been quiet for ``quietTime``, and again until
+    /// its status is the same after a read as before it, for ``longestWait`` at most.
+    private func whole(_ opened: OpenedFile) async -> Read {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.longestWait
+        while true {
+            guard let before = FileStatus.fstat(opened.descriptor) else { return .unreadable }
+            let quietFor = Duration.nanoseconds(HTTPDate.nowNanoseconds() - max(before.modified, before.changed))
+            // A time in the future (a clock set back, `touch -d`) tells nothing: the read's own check decides.
+            if quietFor >= .zero, quietFor < Self.quietTime {
+                let left = deadline - clock.now
+                guard left > .zero else { return .changing }
+                do {
+                    try await Task.sleep(for: min(Self.quietTime - quietFor, left))
+                } catch {
+                    return .changing
+                }
+                continue
+            }
+            let read: CachedFile?
+            if before.size > largestCachedFile {
+                read = (try? await NIOThreadPool.singleton.runIfActive { Self.hashLargeFile(opened, status: before) }) ?? nil
+            } else {
+                read = Self.readSmallFile(opened, status: before)
+            }
+            guard let read, let after = FileStatus.fstat(opened.descriptor) else { return .unreadable }
+            if after.sameVersion(as: before) { return .file(read) }
+            guard clock.now < deadline else { return .changing }
+        }
     }
 
     /// Drops everything (tests, and memory pressure).
@@ -73,8 +120,8 @@ final class FileCache: Sendable {
         }
     }
 
-    private static func readSmallFile(_ opened: OpenedFile) -> CachedFile? {
-        var buffer = ByteBufferAllocator().buffer(capacity: Int(opened.status.size))
+    private static func readSmallFile(_ opened: OpenedFile, status: FileStatus) -> CachedFile? {
+        var buffer = ByteBufferAllocator().buffer(capacity: Int(status.size))
         var offset: Int64 = 0
         while true {
             var result = 0
@@ -87,11 +134,11 @@ final class FileCache: Sendable {
             offset += Int64(result)
         }
         return CachedFile(
-            status: opened.status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
+            status: status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
             contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
     }
 
-    private static func hashLargeFile(_ opened: OpenedFile) -> CachedFile? {
+    private static func hashLargeFile(_ opened: OpenedFile, status: FileStatus) -> CachedFile? {
         var hash = ContentHash()
         var chunk = [UInt8](repeating: 0, count: 256 << 10)
         var offset: Int64 = 0
@@ -103,6 +150,6 @@ final class FileCache: Sendable {
             offset += Int64(count)
         }
         return CachedFile(
-            status: opened.status, bytes: nil, hash: hash, contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
+            status: status, bytes: nil, hash: hash, contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
     }
 }

@@ -72,6 +72,17 @@ struct FileStatus: Sendable, Equatable {
         #endif
     }
 
+    /// Whether the file was last changed long enough before `now` (nanoseconds since 1970) that a
+    /// later write would show in its times: file times tick coarsely (a few milliseconds), so two
+    /// writes within one tick leave the same times, and a same-size edit made right after a read
+    /// could otherwise hide behind them.
+    func isSettled(at now: Int64) -> Bool {
+        now - modified > Self.settleTime && now - changed > Self.settleTime
+    }
+
+    /// How long after a change a file's times are trusted to show the next one: 2 seconds.
+    static let settleTime: Int64 = 2_000_000_000
+
     /// Whole seconds of the modification time, as `Last-Modified` shows it.
     var modifiedSeconds: Int64 { modified / 1_000_000_000 }
 }

@@ -13,6 +13,8 @@ final class ScreenStore: Sendable {
         /// Nothing answers this method, but the route answers these.
         case methodNotAllowed(allowed: [HTTPRequest.Method])
         case notFound
+        /// The file changed during every read: it is being written (``FileCache``).
+        case changing(relativePath: String)
     }
 
     /// What the folders serve, shared with the listing in `snapshot`.
@@ -35,6 +37,8 @@ final class ScreenStore: Sendable {
     /// A listing of the folders for suggestions, inventories and where `[name]` entries are;
     /// never the source of a file served.
     let snapshot: FolderSnapshot
+    /// The screens folder's files served as they are, never rendered (recorded ones).
+    let verbatim: VerbatimList
 
     /// Creates a store over `screens` and `images`, never serving the file at `configPath`, that
     /// keeps what it finds once it has made `lookupsBeforeWatching` lookups (``FolderLookups``);
@@ -48,6 +52,7 @@ final class ScreenStore: Sendable {
         self.cache = cache
         let snapshot = FolderSnapshot(served: served)
         self.snapshot = snapshot
+        self.verbatim = VerbatimList(root: screens.path)
         let lookups = FolderLookups(
             roots: [screens.path] + (images.map { [$0.path] } ?? []), watchingAfter: lookupsBeforeWatching)
         self.lookups = lookups
@@ -176,10 +181,17 @@ final class ScreenStore: Sendable {
         _ found: OpenedFile, isScreen: Bool, platform: BeaglePlatform?, chosenByPlatform: Bool, parameters: [String: String],
         templates: Bool
     ) async -> Answer {
-        guard let file = await cache.file(found) else { return .notFound }
+        let file: CachedFile
+        switch await cache.file(found) {
+        case .file(let read): file = read
+        case .unreadable: return .notFound
+        case .changing: return .changing(relativePath: found.relativePath)
+        }
         let contentType = found.contentType
         // A template is filtered for the platform after it is rendered, by the source stage.
-        let template = templates && contentType == ContentType.json ? Self.pendingTemplate(file, platform: platform) : nil
+        let template =
+            templates && contentType == ContentType.json
+            ? pendingTemplate(file, at: found.relativePath, platform: platform) : nil
         var body: OutgoingResponse.Body
         var version = file.version
         var filtered = false
@@ -191,7 +203,7 @@ final class ScreenStore: Sendable {
                 version = rendition.version
             }
         } else {
-            body = .file(found, size: file.status.size)
+            body = .file(found, size: file.status.size, hash: file.version.hash)
         }
         return .file(
             ServedFile(
@@ -200,13 +212,19 @@ final class ScreenStore: Sendable {
                 chosenByPlatform: chosenByPlatform || filtered, parameters: parameters, template: template))
     }
 
-    /// The file as a template to render, or nil when it has no `{{`.
-    private static func pendingTemplate(_ file: CachedFile, platform: BeaglePlatform?) -> ServedFile.PendingTemplate? {
+    /// The file as a template to render, or nil when it has no `{{` or the ``VerbatimList`` names
+    /// it (templates are files of the screens folder, to which its paths are relative).
+    private func pendingTemplate(_ file: CachedFile, at relativePath: String, platform: BeaglePlatform?)
+        -> ServedFile.PendingTemplate?
+    {
+        let compiled: Result<ScreenTemplate, TemplateProblem>
         switch file.template {
-        case .plain: nil
-        case .template(let template): ServedFile.PendingTemplate(compiled: .success(template), platform: platform)
-        case .unrenderable(let problem): ServedFile.PendingTemplate(compiled: .failure(problem), platform: platform)
+        case .plain: return nil
+        case .template(let template): compiled = .success(template)
+        case .unrenderable(let problem): compiled = .failure(problem)
         }
+        if verbatim.contains(relativePath, digest: { file.digest }) { return nil }
+        return ServedFile.PendingTemplate(compiled: compiled, platform: platform)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
@@ -9,8 +10,9 @@ import NIOHTTPTypesHTTP1
 /// into `HTTPRequest`s and writes responses as HTTP/1 bytes, framed as RFC 9112 says.
 ///
 /// It refuses, with 400 and a closed connection, request heads whose framing RFC 9112 forbids
-/// (Docs/ScreensFolder.md): an HTTP/1.1 request without exactly one `Host` (§3.2), and an
-/// HTTP/1.0 request with `Transfer-Encoding`, which a server must not trust (§6.1). It frames a
+/// (Docs/ScreensFolder.md): an HTTP/1.1 request without exactly one `Host` (§3.2), a `Host` that
+/// is not `host` or `host:port` (``HostField``), and an HTTP/1.0 request with
+/// `Transfer-Encoding`, which a server must not trust (§6.1). It frames a
 /// response of unknown length (a proxied chunked body, Docs/Proxy.md) to an HTTP/1.0 request the
 /// only way such a client reads it: no chunked coding, the end of the body marked by closing the
 /// connection (§6.3). An answer to HEAD keeps the framing headers a GET would get, and no body.
@@ -70,6 +72,12 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         guard !refused else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if head.version.major == 0 {
+                // HTTP/0.9 (``HTTP09Refusal``): such a client reads no status line.
+                refused = true
+                logger.notice("closed a connection whose request \(head.uri) has no HTTP version (HTTP/0.9)")
+                return context.close(promise: nil)
+            }
             if let problem = Self.problem(head) { return refuse(head, problem, context) }
             let request: HTTPRequest
             do {
@@ -171,17 +179,14 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         sendRefusalIfDue(context)
     }
 
-    /// Answers a request whose framing is refused with 400, after the answers owed, and ignores
-    /// the rest of the connection.
-    private func refuse(_ head: HTTPRequestHead, _ problem: String, _ context: ChannelHandlerContext) {
+    /// Answers a request whose framing is refused, after the answers owed, and ignores the rest
+    /// of the connection.
+    private func refuse(_ head: HTTPRequestHead, _ problem: FramingRefusal, _ context: ChannelHandlerContext) {
         refused = true
         let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
-        logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem)")
-        let json = ErrorBody(error: problem, path: head.uri).json
-        let response = HTTPResponse(
-            status: .badRequest,
-            headerFields: [.contentType: ContentType.json, .contentLength: String(json.utf8.count), .connection: "close"])
-        var bytes = context.channel.allocator.head(of: response, framing: .length)
+        logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem.message)")
+        let json = ErrorBody(error: problem.message, path: head.uri).json
+        var bytes = context.channel.allocator.head(of: problem.head(json: json), framing: .length)
         if head.method != .HEAD { bytes.writeString(json) }
         refusal = bytes
         sendRefusalIfDue(context)
@@ -209,19 +214,44 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
     }
 
-    /// Why `head` is refused, in words for the client; nil when its framing is fine.
-    static func problem(_ head: HTTPRequestHead) -> String? {
+    /// Why `head` is refused, and with which status; nil when its framing is fine.
+    static func problem(_ head: HTTPRequestHead) -> FramingRefusal? {
         let version = head.version
-        if version.major == 1, version.minor >= 1 {
-            var hosts = 0
-            // Counted rather than collected: every request asks.
-            for (name, _) in head.headers where name.utf8.count == 4 && name.lowercased() == "host" { hosts += 1 }
-            guard hosts == 1 else {
-                return "HTTP/1.1 requests need exactly one Host header; this one has \(hosts == 0 ? "none" : String(hosts))"
+        var hosts = 0
+        var host: String?
+        var codings: String?
+        // Counted rather than collected: every request asks.
+        for (name, value) in head.headers {
+            let length = name.utf8.count
+            if length == 4, name.lowercased() == "host" {
+                hosts += 1
+                host = value
+            } else if length == 17, name.lowercased() == "transfer-encoding" {
+                codings = codings.map { $0 + "," + value } ?? value
             }
-        } else if version.major == 1, version.minor == 0, head.headers.contains(name: "Transfer-Encoding") {
-            return "Transfer-Encoding is not allowed in HTTP/1.0 requests; send Content-Length, or use HTTP/1.1"
         }
+        if version.major == 1, version.minor >= 1, hosts != 1 {
+            return FramingRefusal(
+                status: .badRequest,
+                message: "HTTP/1.1 requests need exactly one Host header; this one has \(hosts == 0 ? "none" : String(hosts))")
+        }
+        if let codings {
+            if version.major == 1, version.minor == 0 {
+                return FramingRefusal(
+                    status: .badRequest,
+                    message: "Transfer-Encoding is not allowed in HTTP/1.0 requests; send Content-Length, or use HTTP/1.1")
+            }
+            // `chunked` is the one coding decoded (RFC 9112 §6.1: 501 for one not understood).
+            let names = codings.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            if names != ["chunked"] {
+                return FramingRefusal(
+                    status: .notImplemented,
+                    message:
+                        "Transfer-Encoding \(codings.prefix(100)) is not one this server decodes: send chunked alone, or Content-Length"
+                )
+            }
+        }
+        if let host, let problem = HostField.problem(host) { return FramingRefusal(status: .badRequest, message: problem) }
         return nil
     }
 }

@@ -5,7 +5,8 @@ import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import ServiceLifecycle
 
-/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: NIO decodes HTTP/1;
+/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: ``HTTP09Refusal`` closes a
+/// connection whose first line has no HTTP version; NIO decodes HTTP/1;
 /// ``HTTP1Framing`` refuses what NIO lets through, turns heads into HTTPTypes and writes the
 /// responses' bytes; ``RequestDispatcher`` hands each request to the pipeline, one at a time,
 /// answers malformed ones 400, closes idle connections and quiesces at shutdown.
@@ -35,13 +36,14 @@ struct MockHTTP1Channel: ServerChildChannel {
         let checkLogger = self.logger
         return channel.eventLoop.makeCompletedFuture {
             let operations = channel.pipeline.syncOperations
-            // Hummingbird's limits: a flood of headers is refused with 400.
+            // Hummingbird's limits: a flood of headers is refused (with 431, ``FramingRefusal``).
             var limits = NIOHTTPDecoderLimitConfiguration()
             limits.maxHeaderFieldSize = 80 * 1024
             limits.maxHeaderListSize = 80 * 1024
             limits.maxHeaderFieldCount = 1000
             let decoder = HTTPRequestDecoder(
                 leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)
+            try operations.addHandler(HTTP09Refusal(logger: checkLogger))
             try operations.addHandler(ByteToMessageHandler(decoder))
             try operations.addHandler(HTTP1Framing(logger: checkLogger))
             let dispatcher = RequestDispatcher(

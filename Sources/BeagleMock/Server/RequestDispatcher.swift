@@ -15,9 +15,9 @@ import NIOHTTPTypes
 /// streams to its task with back-pressure: reading pauses while the task has not taken what came;
 /// its deadline (``BodyDeadline``) starts with the request. An idle connection closes after its
 /// ``IdleTimeout``; when the server stops, a connection closes once the requests it has are answered.
-/// Bytes that are not HTTP between requests get 400 and the connection closes, once the whole
-/// requests that came before them have had their answers; inside a body, they fail that body's
-/// read.
+/// Bytes that are not HTTP between requests get their refusal (``FramingRefusal``: 400, 431, 501
+/// or 505, with a JSON error) and the connection closes, once the whole requests that came before
+/// them have had their answers; inside a body, they fail that body's read (``BodyRefusal``).
 final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias OutboundIn = ResponsePart
@@ -60,8 +60,16 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     /// not HTTP was sent, a body ran out of time, or the server is stopping. No request after it
     /// is started, and the connection closes once what was written has left.
     private var closing = false
-    /// Bytes that are not HTTP arrived: a 400 follows the last answer, then the connection closes.
-    private var refusing = false
+    /// Bytes that are not HTTP arrived: their refusal (400, 431, 501…) follows the last answer,
+    /// then the connection closes.
+    private var refusal: FramingRefusal?
+    /// The refusal has left and the server's side is closed: what the client still sends is read
+    /// and dropped until it stops or ``lingerTime`` passes, so that the close does not become a
+    /// reset that destroys the refusal before the client reads it (Linux resets a connection
+    /// closed with unread bytes, such as the rest of a header section too large to read).
+    private var lingering = false
+    /// How long a refused connection reads what its client still sends.
+    static let lingerTime: TimeAmount = .seconds(2)
     /// When the connection closes for being idle.
     private var idle: IdleTimeout
     /// When the client leaves.
@@ -221,7 +229,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     /// Reading goes on while a request is in flight, so that a client that leaves is noticed,
     /// but stops while its body is paused or when enough pipelined parts wait.
     func read(context: ChannelHandlerContext) {
-        if mayRead {
+        if mayRead || lingering {
             context.read()
         } else {
             readPending = true
@@ -245,6 +253,9 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             quiescing = true
             return closeIfQuiet(context)
         }
+        if case ChannelEvent.inputClosed = event, lingering {
+            return context.close(promise: nil)
+        }
         if case ChannelEvent.inputClosed = event {
             clientDeparture.noteDeparture()
             inputDone = true
@@ -257,7 +268,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // After bytes that are not HTTP, the decoder fails every later read: the answers owed and
         // the 400 go out first, whatever the client still sends.
-        if refusing { return }
+        if refusal != nil || lingering { return }
         // An error while a body arrives (malformed chunk framing) reaches whoever reads the body, also
         // when that request waits behind another.
         if bodyArriving {
@@ -265,14 +276,14 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             drain(context)
             return
         }
-        guard error is HTTPParserError else {
+        guard let parserError = error as? HTTPParserError else {
             context.close(promise: nil)
             return
         }
         // Between requests (inside a body they went to its reader, above): the whole requests
-        // before them are answered, then the 400.
+        // before them are answered, then the refusal.
         inputDone = true
-        refusing = true
+        refusal = FramingRefusal(parserError, inBody: false)
         drain(context)
         closeIfDone(context)
     }
@@ -400,16 +411,33 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Closes a connection whose client will send no more, once nothing is left to answer and the
     /// last response has left (a close drops what NIO has not yet handed to the kernel); after
-    /// bytes that are not HTTP, a 400 goes first.
+    /// bytes that are not HTTP, their refusal goes first.
     private func closeIfDone(_ context: ChannelHandlerContext) {
         guard inputDone, inFlight == nil, waiting.isEmpty else { return }
-        if refusing, !closing {
-            refusing = false
+        if let refusal, !closing {
+            self.refusal = nil
             closing = true
-            let refusal = HTTPResponse(status: .badRequest, headerFields: [.connection: "close", .contentLength: "0"])
-            context.write(wrapOutboundOut(.whole(refusal, body: nil)), promise: nil)
+            context.write(wrapOutboundOut(refusal.answer), promise: nil)
+            return lingerAfterWrites(context)
         }
         closeAfterWrites(context)
+    }
+
+    /// Closes the server's side once everything written has left, then reads and drops what the
+    /// client still sends (``lingering``) until it closes its side or ``lingerTime`` passes.
+    private func lingerAfterWrites(_ context: ChannelHandlerContext) {
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.body(ByteBuffer())), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { [weak self] _ in
+            guard let self, context.channel.isActive else { return }
+            self.lingering = true
+            let closed = context.eventLoop.makePromise(of: Void.self)
+            // A connection that cannot close one side alone closes whole.
+            closed.futureResult.assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+            context.close(mode: .output, promise: closed)
+            context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { context.close(promise: nil) }
+            context.read()
+        }
     }
 
     /// Closes the connection once everything written to it has left (a close drops what NIO

@@ -19,17 +19,29 @@ struct ScreenTemplate: Sendable {
     }
 
     let segments: [Segment]
+    /// What a pass over each section costs a rendering's ``RenderMeter``.
+    let sectionCosts: TemplateSyntax.SectionCosts
 
     /// Compiles `source`; throws the file's line and column when it cannot be rendered.
     init(source: String) throws(TemplateProblem) {
         JSONStringContent.registered
         let syntax = try TemplateSyntax(source)
+        sectionCosts = syntax.sectionCosts
         let whole = try Self.compile(syntax.translated, syntax: syntax)
         guard let dynamicLines = syntax.dynamicLines else {
             segments = [.template(whole)]
             return
         }
         segments = (try? Self.segments(of: syntax.translated, dynamicLines: dynamicLines, syntax: syntax)) ?? [.template(whole)]
+    }
+
+    /// How a rendering ended.
+    enum Outcome: Sendable {
+        case rendered(String)
+        /// It went past its meter's limits: the problem names the limit and the section it was in.
+        case overBudget(TemplateProblem, RenderMeter.Stop)
+        /// Nobody waits for it any more (the meter's `isAbandoned`).
+        case abandoned
     }
 
     /// The translated text cut into runs of static and dynamic lines.
@@ -118,8 +130,10 @@ struct ScreenTemplate: Sendable {
         return false
     }
 
-    /// The rendered text.
-    func render(_ scope: TemplateScope) -> String {
+    /// The text rendered for `scope`, within the limits of its meter (``TemplateScope/meter``).
+    func render(_ scope: TemplateScope) -> Outcome {
+        let meter = scope.meter
+        meter.costs = sectionCosts
         var text = ""
         for segment in segments {
             switch segment {
@@ -127,8 +141,29 @@ struct ScreenTemplate: Sendable {
             case .variables(let run): run.render(scope, into: &text)
             case .template(let template): text += template.render(scope)
             }
+            meter.checkTotal(text.utf8.count)
+            if meter.stopped != nil { break }
         }
-        return text
+        switch meter.stopped {
+        case nil: return .rendered(text)
+        case .abandoned: return .abandoned
+        case .some(let stop): return .overBudget(Self.problem(stop, meter: meter), stop)
+        }
+    }
+
+    /// The problem of a rendering that went past its limits, at the section it was passing over
+    /// (the file's first line when it was in none).
+    private static func problem(_ stop: RenderMeter.Stop, meter: RenderMeter) -> TemplateProblem {
+        let limits = meter.limits
+        let limit =
+            stop == .iterations
+            ? "its limit of \(limits.iterations) passes over sections (templateLimits.iterations)"
+            : "its limit of \(ByteSize(bytes: Int64(limits.outputBytes))) of output (templateLimits.output)"
+        guard let section = meter.lastSection, !section.tag.isEmpty else {
+            return TemplateProblem(message: "the rendering went past \(limit)", line: 1, column: 1)
+        }
+        return TemplateProblem(
+            message: "the rendering went past \(limit) in \(section.tag)", line: section.line, column: section.column)
     }
 
     /// The column of the last `{{` on `line` before `column`, or `column` when there is none.

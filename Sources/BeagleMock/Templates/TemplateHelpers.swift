@@ -47,16 +47,57 @@ struct RandomHelper: MustacheParent, MustacheCustomRenderable {
     var isNull: Bool { true }
 }
 
-/// `{{#repeat N}}…{{/repeat}}` (spelled `repeat.N`): the section N times, each with `index` (from
-/// 0), `number` (from 1), `first` and `last`, so that `{{^last}},{{/last}}` separates elements.
+/// `{{#repeat N}}…{{/repeat}}` (spelled `repeat.N.repeat.K`, K its place among the file's
+/// repeats, or `repeat.N` where the delimiters are changed): the section N times, each with
+/// `index` (from 0), `number` (from 1), `first` and `last`, so that `{{^last}},{{/last}}`
+/// separates elements. Each pass is charged to the rendering's meter, which can end the section
+/// early.
 struct RepeatHelper: MustacheParent, MustacheCustomRenderable {
+    let meter: RenderMeter
+
     func child(named name: String) -> Any? {
         guard let count = Int(name), (0...TemplateSyntax.largestRepeat).contains(count) else { return nil }
-        return (0..<count).map { index -> [String: Any] in
-            ["index": index, "number": index + 1, "first": index == 0, "last": index == count - 1]
-        }
+        return Rounds(count: count, key: name, meter: meter)
     }
 
     var renderText: String { "" }
     var isNull: Bool { true }
+
+    /// The passes of one `{{#repeat N}}`, made as the engine asks for them; `repeat.K` below it
+    /// names the same passes, known to the meter by that key.
+    struct Rounds: MustacheSequence, MustacheParent {
+        let count: Int
+        /// The section's key for the meter (``TemplateSyntax/SectionCosts``).
+        let key: String
+        let meter: RenderMeter
+
+        func child(named name: String) -> Any? {
+            // `repeat` then `K`: the key is the two together.
+            if name == "repeat" { return Named(rounds: self) }
+            return nil
+        }
+
+        /// `repeat.N.repeat`, waiting for its `K`.
+        struct Named: MustacheParent {
+            let rounds: Rounds
+            func child(named name: String) -> Any? {
+                Rounds(count: rounds.count, key: "repeat.\(name)", meter: rounds.meter)
+            }
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(rounds: self)
+        }
+
+        struct Iterator: IteratorProtocol {
+            let rounds: Rounds
+            var index = 0
+
+            mutating func next() -> [String: Any]? {
+                guard index < rounds.count, rounds.meter.pass(rounds.key) else { return nil }
+                defer { index += 1 }
+                return ["index": index, "number": index + 1, "first": index == 0, "last": index == rounds.count - 1]
+            }
+        }
+    }
 }

@@ -7,22 +7,47 @@ import Mustache
 /// value (`request.params.id`, `request.query.page`, `request.body.a.b`…) is `1`, the method is
 /// the file's (GET, or POST for `cart.post.json`), the seed 0.
 package enum TemplateSample {
-    /// The renderer for ``ScreenValidator``: files with `{{` rendered with sample values, or the
-    /// template's problem at its line and column; other files as they are.
-    package static let renderer: ScreenRendering.Renderer = { data, relativePath in
-        guard ScreenTemplate.isTemplate(data) else { return .asIs }
+    /// The renderer for ``ScreenValidator`` over the screens folder at `screensFolder` (`validate`):
+    /// files with `{{` rendered with sample values within the config's `templateLimits:`, or the
+    /// template's problem at its line and column; other files, and those its ``VerbatimList``
+    /// names, as they are. Nil when the config turns templates off (a config that does not load
+    /// leaves them on: `validate` reports it apart).
+    package static func renderer(screensFolder: String) -> ScreenRendering.Renderer? {
+        let folder = URL(fileURLWithPath: screensFolder, isDirectory: true)
+        let configuration = try? ConfigLoader.loadIfPresent(file: ConfigLoader.defaultFile(inScreensFolder: folder))
+        guard configuration?.templates ?? true else { return nil }
+        let root = ContainedRoot(directory: screensFolder)?.path ?? screensFolder
+        return renderer(honouring: VerbatimList(root: root), limits: configuration?.templateLimits ?? .standard)
+    }
+
+    /// The renderer for ``ScreenValidator``, within `limits`, leaving the files `verbatim` names as
+    /// they are.
+    static func renderer(honouring verbatim: VerbatimList, limits: TemplateLimits) -> ScreenRendering.Renderer {
+        { data, relativePath in
+            guard ScreenTemplate.isTemplate(data), !verbatim.contains(relativePath, bytes: data) else { return .asIs }
+            return render(data, relativePath: relativePath, limits: limits)
+        }
+    }
+
+    /// `data` rendered with sample values, or the template's problem.
+    private static func render(_ data: Data, relativePath: String, limits: TemplateLimits) -> ScreenRendering {
+        let problem: TemplateProblem
         do throws(TemplateProblem) {
             let template = try ScreenTemplate(source: String(decoding: data, as: UTF8.self))
             let name = ScreenFileName(relativePath: relativePath)
             let request = SampleRequest(method: name.method ?? "GET", path: name.route)
-            let text = template.render(TemplateScope(request: request, seed: 0, draw: 0))
-            return .rendered(Data(text.utf8))
+            switch template.render(TemplateScope(request: request, seed: 0, draw: 0, meter: RenderMeter(limits: limits))) {
+            case .rendered(let text): return .rendered(Data(text.utf8))
+            case .overBudget(let overBudget, _): problem = overBudget
+            case .abandoned: problem = TemplateProblem(message: "the rendering was stopped", line: 1, column: 1)
+            }
         } catch {
-            return .unrenderable(
-                Diagnostic(
-                    file: relativePath, line: error.line, column: error.column, severity: .error,
-                    message: "the template cannot be rendered: \(error.message)"))
+            problem = error
         }
+        return .unrenderable(
+            Diagnostic(
+                file: relativePath, line: problem.line, column: problem.column, severity: .error,
+                message: "the template cannot be rendered: \(problem.message)"))
     }
 
     /// `request` with sample values.

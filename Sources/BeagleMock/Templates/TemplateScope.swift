@@ -13,13 +13,17 @@ final class TemplateScope: MustacheParent {
     /// `now`: ``time``, ISO 8601 in UTC to the second, formatted only when a template asks.
     private(set) lazy var now = time.formatted(.iso8601)
     private let random: TemplateRandom
+    /// What the rendering has spent of its limits (``ScreenTemplate/render(_:)``).
+    let meter: RenderMeter
 
-    /// The scope of one rendering; `draw` keys its random values.
-    init(request: any MustacheParent, seed: UInt64, draw: UInt64, now: Date = Date()) {
+    /// The scope of one rendering; `draw` keys its random values, `meter` counts its work (the
+    /// request's values charge the same meter).
+    init(request: any MustacheParent, seed: UInt64, draw: UInt64, now: Date = Date(), meter: RenderMeter = RenderMeter()) {
         self.request = request
         self.seed = seed
         self.time = now
         self.random = TemplateRandom(seed: draw)
+        self.meter = meter
     }
 
     /// The value of a name at the root. A name whose lookup draws must give a string or a number:
@@ -29,10 +33,10 @@ final class TemplateScope: MustacheParent {
         switch name {
         case "request": request
         case "seed": seed
-        case "now": now
-        case "uuid": random.uuid()
+        case "now": meter.write(now)
+        case "uuid": meter.write(random.uuid())
         case "random": RandomHelper(random: random)
-        case "repeat": RepeatHelper()
+        case "repeat": RepeatHelper(meter: meter)
         case TemplateSyntax.openBracesName: "{{"
         default: nil
         }

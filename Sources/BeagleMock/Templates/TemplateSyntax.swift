@@ -3,7 +3,8 @@
 ///
 /// - `\{{` writes a literal `{{`;
 /// - helpers take their arguments after a space, `{{random 1 6}}` and `{{#repeat 3}}…{{/repeat}}`,
-///   which Mustache spells as dotted names (`{{random.1.6}}`, `{{#repeat.3}}…{{/repeat.3}}`);
+///   which Mustache spells as dotted names (`{{random.1.6}}`, `{{#repeat.3.repeat.0}}…{{/repeat.3.repeat.0}}`,
+///   the last part naming the repeat for ``RenderMeter``);
 /// - `{{value}}` escapes for a JSON string rather than for HTML (``jsonPragma``, which
 ///   ``ScreenTemplate`` puts on a line of its own in front).
 ///
@@ -19,6 +20,8 @@ struct TemplateSyntax {
     let dynamicLines: Set<Int>?
     /// The innermost section opened and never closed, as the file has it, if any.
     let unclosedSection: OpenSection?
+    /// What a pass over each section may write besides its values (``RenderMeter``).
+    let sectionCosts: SectionCosts
 
     /// A section's opening tag, where the file has it.
     struct OpenSection: Sendable {
@@ -27,6 +30,53 @@ struct TemplateSyntax {
         let tag: String
         let line: Int
         let column: Int
+        /// The name a rendering knows the section by (``SectionCosts``).
+        let key: String
+        /// Where its body starts in the translation, in UTF-8 bytes.
+        var bodyStart = 0
+    }
+
+    /// What one pass over a section may write besides its values: the length of its body in the
+    /// translation, tags included (an upper bound: a tag is replaced by its value, which is
+    /// charged apart), and where the section opens.
+    struct SectionCost: Sendable {
+        let bytes: Int
+        let line: Int
+        let column: Int
+        /// The opening tag as written.
+        let tag: String
+    }
+
+    /// The costs of a template's sections by the key a rendering knows a section by when it
+    /// passes over it: a repeat's place among the file's repeats (`repeat.0` for the first, which
+    /// the engine reads as `repeat.3.repeat.0` for `{{#repeat 3}}`), else the last part of the
+    /// section's name (`items` for `{{#request.body.items}}`). Sections of one key cost the
+    /// largest of them; a key no section has (a name the engine reached another way) costs the
+    /// largest section.
+    struct SectionCosts: Sendable {
+        private var byKey: [String: SectionCost] = [:]
+        private var largest: SectionCost?
+        /// The cost when the template's sections are not known (changed delimiters): its whole text.
+        private var whole = SectionCost(bytes: 0, line: 1, column: 1, tag: "")
+
+        /// Costs of no section.
+        init() {}
+
+        /// Costs for a translation of `totalBytes`, sections not yet added.
+        init(totalBytes: Int) {
+            whole = SectionCost(bytes: totalBytes, line: 1, column: 1, tag: "")
+        }
+
+        /// Adds a section of `key`.
+        mutating func add(_ cost: SectionCost, key: String) {
+            if (byKey[key]?.bytes ?? -1) < cost.bytes { byKey[key] = cost }
+            if (largest?.bytes ?? -1) < cost.bytes { largest = cost }
+        }
+
+        /// The cost of a pass over the section `key` names.
+        func cost(of key: String) -> SectionCost {
+            byKey[key] ?? largest ?? whole
+        }
     }
 
     /// The name under which the root context holds `{{`, for `\{{`.
@@ -41,6 +91,8 @@ struct TemplateSyntax {
         var writer = Writer()
         var repeats: [String] = []
         var sections: [OpenSection] = []
+        var costs: [(SectionCost, String)] = []
+        var repeatsOpened = 0
         var dynamic = Set<Int>()
         var rest = Substring(source)
         var translating = true
@@ -65,17 +117,34 @@ struct TemplateSyntax {
             // A set-delimiter tag changes what a tag looks like: leave the rest to the engine.
             if inside.first == "=" { translating = false }
             let (line, column) = writer.originalPosition
-            if let section = Self.track(tag: inside, written: tag, in: &sections, line: line, column: column) {
-                dynamic.formUnion(section)
+            let opened = sections.count
+            // Each repeat is known to the meter by its place among the file's repeats.
+            let repeatKey = "repeat.\(repeatsOpened)"
+            if inside.first == "#", inside.dropFirst().split(whereSeparator: \.isWhitespace).first == "repeat" {
+                repeatsOpened += 1
+            }
+            if let closed = Self.track(
+                tag: inside, written: tag, in: &sections, repeatKey: repeatKey, line: line, column: column)
+            {
+                dynamic.formUnion(closed.lines)
+                let section = closed.section
+                costs.append(
+                    (
+                        SectionCost(
+                            bytes: writer.text.utf8.count - section.bodyStart, line: section.line, column: section.column,
+                            tag: section.tag), section.key
+                    ))
             }
             // A tag written over several lines is the engine's to read (or refuse) as it is.
             let oneLine = !inside.contains(where: \.isNewline)
-            let translatedTag = oneLine ? try Self.translate(tag: inside, repeats: &repeats, line: line, column: column) : nil
+            let translatedTag =
+                oneLine ? try Self.translate(tag: inside, repeats: &repeats, key: repeatKey, line: line, column: column) : nil
             if let translatedTag {
                 writer.replace(tag, with: translatedTag)
             } else {
                 writer.copy(tag)
             }
+            if sections.count > opened { sections[sections.count - 1].bodyStart = writer.text.utf8.count }
             dynamic.formUnion(line...writer.originalPosition.line)
         }
         writer.copy(rest)
@@ -83,28 +152,36 @@ struct TemplateSyntax {
         positions = writer.map
         unclosedSection = sections.last
         dynamicLines = translating ? dynamic : nil
+        var sectionCosts = SectionCosts(totalBytes: writer.text.utf8.count)
+        // With changed delimiters, the sections after the change are unknown: each costs the whole text.
+        if translating {
+            for (cost, key) in costs { sectionCosts.add(cost, key: key) }
+        }
+        self.sectionCosts = sectionCosts
     }
 
-    /// Follows sections opening and closing, to say which one is never closed; returns the lines
-    /// a section spans when `inside` closes one.
+    /// Follows sections opening and closing, to say which one is never closed; returns the
+    /// section `inside` closes, if it closes one, and the lines it spans.
     private static func track(
-        tag inside: Substring, written: Substring, in sections: inout [OpenSection], line: Int, column: Int
-    ) -> ClosedRange<Int>? {
-        guard let sigil = inside.first, "#^/".contains(sigil),
-            let name = inside.dropFirst().split(whereSeparator: \.isWhitespace).first.map(String.init)
-        else { return nil }
+        tag inside: Substring, written: Substring, in sections: inout [OpenSection], repeatKey: String, line: Int,
+        column: Int
+    ) -> (section: OpenSection, lines: ClosedRange<Int>)? {
+        let words = inside.dropFirst().split(whereSeparator: \.isWhitespace)
+        guard let sigil = inside.first, "#^/".contains(sigil), let name = words.first.map(String.init) else { return nil }
         if sigil == "/" {
             guard let index = sections.lastIndex(where: { $0.name == name }) else { return nil }
-            let opened = sections[index].line
+            let section = sections[index]
             sections.removeSubrange(index...)
-            return opened...line
+            return (section, section.line...line)
         }
-        sections.append(OpenSection(name: name, tag: String(written), line: line, column: column))
+        let key = name == "repeat" ? repeatKey : String(name.split(separator: ".").last ?? "")
+        sections.append(OpenSection(name: name, tag: String(written), line: line, column: column, key: key))
         return nil
     }
 
-    /// The Mustache for one tag's inside (between `{{` and `}}`), or nil when it stays as written.
-    private static func translate(tag inside: Substring, repeats: inout [String], line: Int, column: Int)
+    /// The Mustache for one tag's inside (between `{{` and `}}`), or nil when it stays as written;
+    /// a repeat it opens is named with `key` (`repeat.3.repeat.0` for the file's first `{{#repeat 3}}`).
+    private static func translate(tag inside: Substring, repeats: inout [String], key: String, line: Int, column: Int)
         throws(TemplateProblem) -> String?
     {
         var body = inside
@@ -124,8 +201,8 @@ struct TemplateSyntax {
             guard arguments.count == 1, let count = Int(arguments[0]), (0...largestRepeat).contains(count) else {
                 throw problem("{{#repeat N}} takes one count from 0 to \(largestRepeat), like {{#repeat 3}}")
             }
-            repeats.append(arguments[0])
-            return "{{#repeat.\(count)}}"
+            repeats.append("\(count).\(key)")
+            return "{{#repeat.\(count).\(key)}}"
         case ("/", "repeat"):
             guard let count = repeats.popLast() else { return nil }
             return "{{/repeat.\(count)}}"

@@ -124,7 +124,7 @@ struct VariableRun: Sendable {
             case let parent as TemplateRequest: child = parent.child(named: name)
             case let parent as TemplateRequest.Query: child = parent.child(named: name)
             case let parent as TemplateRequest.Headers: child = parent.child(named: name)
-            case let parameters as [String: String]: child = parameters[name]
+            case let parameters as TemplateRequest.Params: child = parameters.child(named: name)
             // A string or a number has no children: the engine finds nothing under it.
             case is String, is UInt64: return .missing
             default: return .engine

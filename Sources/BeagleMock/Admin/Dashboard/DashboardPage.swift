@@ -1,9 +1,28 @@
+import Crypto
+import Foundation
+
 /// The dashboard at `GET /__admin/` (Docs/Dashboard.md): one page of HTML, CSS and plain
 /// JavaScript, served from the binary, with no CDN, no package manager and no build step. It reads
 /// the admin API like any client (`/__admin/routes`, `/__admin/screen`, `/__admin/requests`,
 /// `/__admin/events`, `/__admin/settings`), with the token it asks for once when the server needs
 /// one (kept in the tab's `sessionStorage`).
 enum DashboardPage {
+    /// The page's `Content-Security-Policy`: it runs its own script alone, named by its hash (no
+    /// inline script of any other text, no other source), loads nothing from elsewhere, talks only
+    /// to this server, and is framed by no page.
+    static let contentSecurityPolicy =
+        "default-src 'none'; script-src '\(scriptHash)'; style-src 'unsafe-inline'; img-src 'self' data:; "
+        + "connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'"
+
+    /// `sha256-…` of the text of the page's one `<script>` element, as CSP hashes it.
+    static let scriptHash: String = {
+        guard let open = html.range(of: "<script>"),
+            let close = html.range(of: "</script>", range: open.upperBound..<html.endIndex)
+        else { return "sha256-" }
+        let script = html[open.upperBound..<close.lowerBound]
+        return "sha256-" + Data(SHA256.hash(data: Data(script.utf8))).base64EncodedString()
+    }()
+
     /// The page.
     static let html = #"""
         <!doctype html>

@@ -13,5 +13,9 @@ protocol BodySourceFailure: Error, CustomStringConvertible, Sendable {
 
 extension FileStreamError: BodySourceFailure {
     var logMetadata: Logger.Metadata { ["file": "\(path)"] }
-    var resetsConnection: Bool { false }
+    /// A body of two versions is reset: its length is right, so a close would pass it for whole.
+    var resetsConnection: Bool {
+        if case .changed = self { return true }
+        return false
+    }
 }

@@ -8,8 +8,9 @@ struct OutgoingResponse: Sendable {
     indirect enum Body: Sendable {
         case empty
         case buffer(ByteBuffer)
-        /// The first `size` bytes of an open file, streamed from disk in chunks.
-        case file(OpenedFile, size: Int64)
+        /// The first `size` bytes of an open file, streamed from disk in chunks; `hash` is the
+        /// hash of the version whose whole bytes these are (nil once cut short by a fault).
+        case file(OpenedFile, size: Int64, hash: ContentHash?)
         /// `count` random bytes drawn from `seed` (a corrupt body), generated as they are sent.
         case randomBytes(count: Int64, seed: UInt64)
         /// One body after the other.
@@ -22,7 +23,7 @@ struct OutgoingResponse: Sendable {
             switch self {
             case .empty: 0
             case .buffer(let buffer): Int64(buffer.readableBytes)
-            case .file(_, let size): size
+            case .file(_, let size, _): size
             case .randomBytes(let count, _): count
             case .concatenation(let parts): parts.reduce(0) { $0 + $1.count }
             case .upstream(let body): body.knownCount
@@ -45,7 +46,7 @@ struct OutgoingResponse: Sendable {
             case .empty: return .empty
             case .buffer(let buffer):
                 return .buffer(buffer.getSlice(at: buffer.readerIndex, length: Int(min(limit, count))) ?? buffer)
-            case .file(let file, let size): return .file(file, size: min(size, limit))
+            case .file(let file, let size, let hash): return .file(file, size: min(size, limit), hash: limit >= size ? hash : nil)
             case .randomBytes(let count, let seed): return .randomBytes(count: min(count, limit), seed: seed)
             case .concatenation(let parts):
                 var remaining = limit
@@ -83,8 +84,9 @@ struct OutgoingResponse: Sendable {
                 return
             case .buffer(let buffer):
                 try await body(buffer)
-            case .file(let file, let total):
-                _ = try await FileStreamer(file: file, size: total, chunkSize: max(size, 16 << 10)).stream(body)
+            case .file(let file, let total, let hash):
+                _ = try await FileStreamer(file: file, size: total, expected: hash, chunkSize: max(size, 16 << 10))
+                    .stream(body)
             case .randomBytes(let total, let seed):
                 var random = SeededRandom(seed: seed)
                 var remaining = total

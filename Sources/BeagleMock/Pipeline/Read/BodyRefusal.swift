@@ -1,15 +1,20 @@
 import HTTPTypes
 import HummingbirdCore
 import NIOCore
+import NIOHTTP1
 
 /// Why a request body was not read, and the refusal that answers it (Docs/ScreensFolder.md): too
-/// large (413), or not in full by the body deadline (408). Both close the connection, since the
-/// rest of the body would otherwise be read as the next request.
+/// large (413), not in full by the body deadline (408), or framed wrongly (400: a chunk size that
+/// is not a number or too large, a chunk line without CR, a field that framing owns in the
+/// trailers). Each closes the connection, since the rest of the body would otherwise be read as
+/// the next request.
 enum BodyRefusal: Error, Sendable, Equatable {
     /// The body is, or says it is, larger than `limit` bytes.
     case tooLarge(limit: Int)
     /// The body had not arrived in full `after` the head.
     case timedOut(after: Duration)
+    /// NIO's decoder refused the body's framing.
+    case malformed(FramingRefusal)
 
     /// Reads the body of `request`, up to `limit` bytes. Throws a `BodyRefusal` when the declared
     /// length is above the limit (at once, before reading a byte of the body), when the body grows
@@ -27,6 +32,8 @@ enum BodyRefusal: Error, Sendable, Equatable {
             throw BodyRefusal.tooLarge(limit: limit)
         } catch let expired as BodyDeadline.Expired {
             throw BodyRefusal.timedOut(after: expired.timeout)
+        } catch let error as HTTPParserError {
+            throw BodyRefusal.malformed(FramingRefusal(error, inBody: true))
         }
     }
 
@@ -41,6 +48,8 @@ enum BodyRefusal: Error, Sendable, Equatable {
         case .timedOut(let timeout):
             return ErrorBody(error: "request body not received in full within \(timeout.specDescription)", path: path)
                 .response(.requestTimeout, headers: headers)
+        case .malformed(let refusal):
+            return ErrorBody(error: refusal.message, path: path).response(refusal.status, headers: headers)
         }
     }
 
@@ -49,6 +58,7 @@ enum BodyRefusal: Error, Sendable, Equatable {
         switch self {
         case .tooLarge: "body-too-large"
         case .timedOut: "body-timeout"
+        case .malformed: "body-framing"
         }
     }
 }

@@ -29,6 +29,8 @@ package final class SettingsSnapshot: Sendable {
     package let beagleCache: BeagleCacheSettings?
     /// Whether screen files with `{{` are rendered (the config's `templates:`, on by default).
     package let templates: Bool
+    /// The most one rendering may do (the config's `templateLimits:`).
+    package let templateLimits: TemplateLimits
     /// The real BFF behind the mock, when there is one (Docs/Proxy.md).
     package let upstream: UpstreamSettings?
     /// Whether proxied successes are saved, and how; nil when they are not (or there is no upstream).
@@ -73,6 +75,7 @@ package final class SettingsSnapshot: Sendable {
         journalSize = serverWide.journalSize
         beagleCache = serverWide.beagleCache
         templates = configuration.templates ?? true
+        templateLimits = configuration.templateLimits ?? .standard
         upstream = UpstreamSettings.resolve(flags: flags, file: configuration.upstream)
         record = upstream == nil ? nil : flags.record ?? configuration.record
         recordMaxSize = flags.recordMaxSize ?? configuration.recordMaxSize ?? ResponseRecorder.defaultMaxSize

@@ -38,9 +38,14 @@ struct ResponseSource: Sendable {
     }
 
     /// The response `request` gets without faults, under `settings`; `decision` carries the route
-    /// rule's `response:` override.
-    func response(for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot) async -> OutgoingResponse {
+    /// rule's `response:` override. A template's rendering stops once `abandonment` says nobody
+    /// waits for it (the client left, the server is stopping).
+    func response(
+        for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot, abandonment: Abandonment? = nil
+    ) async -> OutgoingResponse {
         let fallback = UpstreamFallback(client: upstream, decision: decision, settings: settings)
+        let rendering = TemplateRendering(
+            request: request, decision: decision, limits: settings.templateLimits, abandonment: abandonment)
         switch Self.kind(of: request, decision: decision) {
         case .echo:
             return EchoReply(request: request, body: RecordedBody(request.body, limit: maxBodySize)).response
@@ -48,39 +53,45 @@ struct ResponseSource: Sendable {
             if let fallback { return await fallback.answer(request) }
             let reads = request.method == .get || request.method == .head
             return await fileAnswer(
-                for: request, decision: decision, override: reads ? nil : decision.response,
+                for: request, rendering: rendering, override: reads ? nil : decision.response,
                 beagleCache: reads ? settings.beagleCache : nil, settings: settings)
         case .file:
             return await fileAnswer(
-                for: request, decision: decision, override: nil, beagleCache: settings.beagleCache, settings: settings,
+                for: request, rendering: rendering, override: nil, beagleCache: settings.beagleCache, settings: settings,
                 fallback: fallback)
         case .methodFile:
             return await fileAnswer(
-                for: request, decision: decision, override: decision.response, beagleCache: nil, settings: settings,
+                for: request, rendering: rendering, override: decision.response, beagleCache: nil, settings: settings,
                 fallback: fallback)
         case .ruleFile(let relativePath):
-            return await ruleFileAnswer(relativePath, for: request, decision: decision, settings: settings)
+            return await ruleFileAnswer(relativePath, for: request, rendering: rendering, settings: settings)
         }
     }
 
     /// A file's answer, its template rendered for the request first (Docs/Templates.md); a
-    /// template that cannot be rendered answers 500 naming the file, line and column.
+    /// template that cannot be rendered, or goes past its limits, answers 500 naming the file,
+    /// line and column.
     private func answer(
-        _ file: consuming ServedFile, for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?,
+        _ file: consuming ServedFile, for request: ReadRequest, rendering: TemplateRendering, override: ResponseOverride?,
         beagleCache: BeagleCacheSettings?
-    ) -> OutgoingResponse {
+    ) async -> OutgoingResponse {
         var file = file
         if let pending = file.template {
-            switch TemplateRendering(request: request, decision: decision).render(file, pending) {
-            case .success(let rendered):
+            switch await rendering.render(file, pending) {
+            case .rendered(let rendered):
                 file = rendered
-            case .failure(let problem):
+            case .failed(let problem):
                 logger.error(
                     "\(file.relativePath):\(problem.line):\(problem.column): the template cannot be rendered: \(problem.message)")
                 return ErrorBody(
                     error: "the template \(file.relativePath) cannot be rendered: \(problem.message)",
                     path: request.path.path, file: file.relativePath, line: problem.line, column: problem.column
                 ).response(.internalServerError)
+            case .abandoned:
+                return ErrorBody(
+                    error: "the rendering of \(file.relativePath) stopped: the client left or the server is stopping",
+                    path: request.path.path
+                ).response(.serviceUnavailable, headers: [.connection: "close"])
             }
         }
         return FileAnswer(file: file, request: request.head, beagleCache: beagleCache, override: override).response
@@ -90,21 +101,22 @@ struct ResponseSource: Sendable {
     /// platform variant when there is one. A missing file is the config's mistake, which
     /// `beagle-mock validate` reports; the request gets 404 naming it.
     private func ruleFileAnswer(
-        _ relativePath: String, for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot
+        _ relativePath: String, for request: ReadRequest, rendering: TemplateRendering, settings: SettingsSnapshot
     ) async -> OutgoingResponse {
         guard let file = await store.ruleFile(relativePath, platform: request.platform, templates: settings.templates) else {
             return ErrorBody(
                 error: "the route rule's file \(relativePath) is not in the screens folder", path: request.path.path
             ).response(.notFound)
         }
-        return answer(file, for: request, decision: decision, override: decision.response, beagleCache: nil)
+        return await answer(
+            file, for: request, rendering: rendering, override: rendering.decision.response, beagleCache: nil)
     }
 
     /// The folders' answer: a file, 405 with `Allow`, or 404 with suggestions; `fallback`'s
     /// instead of 404 and 405 (but to OPTIONS) when there is one.
     private func fileAnswer(
-        for request: ReadRequest, decision: FaultDecision, override: ResponseOverride?, beagleCache: BeagleCacheSettings?,
-        settings: SettingsSnapshot, fallback: UpstreamFallback? = nil
+        for request: ReadRequest, rendering: TemplateRendering, override: ResponseOverride?,
+        beagleCache: BeagleCacheSettings?, settings: SettingsSnapshot, fallback: UpstreamFallback? = nil
     ) async -> OutgoingResponse {
         let method = request.method
         // With an upstream, 404 and 405 alike go to it (but OPTIONS): the allowed methods are not needed.
@@ -113,7 +125,7 @@ struct ResponseSource: Sendable {
             request.path, method: method, platform: request.platform, templates: settings.templates, tellsAllowed: tellsAllowed)
         {
         case .file(let file):
-            return answer(file, for: request, decision: decision, override: override, beagleCache: beagleCache)
+            return await answer(file, for: request, rendering: rendering, override: override, beagleCache: beagleCache)
         case .methodNotAllowed(let allowed):
             if let fallback, method != .options { return await fallback.answer(request) }
             let names = allowed.map(\.rawValue)
@@ -124,6 +136,11 @@ struct ResponseSource: Sendable {
                 error: "\(method.rawValue) is not answered here: no \(method.rawValue.lowercased()) file for this route",
                 path: request.path.path, method: method.rawValue, allowed: names
             ).response(.methodNotAllowed, headers: [.allow: names.joined(separator: ", ")])
+        case .changing(let relativePath):
+            return ErrorBody(
+                error: "\(relativePath) changed while it was being read, every time: it is being written; try again",
+                path: request.path.path, file: relativePath
+            ).response(.serviceUnavailable, headers: [.retryAfter: "1"])
         case .notFound:
             if let fallback { return await fallback.answer(request) }
             return ErrorBody(

@@ -6,7 +6,9 @@ import Synchronization
 /// The bytes of one proxied body on their way to the client, kept to be saved as one file when
 /// the upstream has sent them all (Docs/Proxy.md, "Grow your mock from the real BFF"). A body cut
 /// short (by a fault, the client leaving or the upstream failing) is dropped, as is one over the
-/// size limit; nothing is written then.
+/// size limit; nothing is written then. A screen whose bytes hold `{{` is listed in the
+/// ``VerbatimList`` before it is written, so the folder serves those bytes back and never renders
+/// them as a template.
 final class RecordingTap: Sendable {
     private let target: RecordTarget
     /// The file as the journal and the log show it (`screens/home.ios.json`).
@@ -14,6 +16,8 @@ final class RecordingTap: Sendable {
     /// The request, as the log shows it (`GET /home`).
     private let what: String
     private let writer: RecordFileWriter
+    /// The screens folder's list of files served as they are; nil for the images folder.
+    private let verbatim: VerbatimList?
     private let overwrite: Bool
     private let maxSize: Int64
     private let trace: UpstreamTrace
@@ -27,13 +31,14 @@ final class RecordingTap: Sendable {
     private let state = Mutex(State())
 
     init(
-        target: RecordTarget, shownAs: String, what: String, writer: RecordFileWriter, overwrite: Bool, maxSize: Int64,
-        trace: UpstreamTrace, logger: Logger
+        target: RecordTarget, shownAs: String, what: String, writer: RecordFileWriter, verbatim: VerbatimList?,
+        overwrite: Bool, maxSize: Int64, trace: UpstreamTrace, logger: Logger
     ) {
         self.target = target
         self.shownAs = shownAs
         self.what = what
         self.writer = writer
+        self.verbatim = verbatim
         self.overwrite = overwrite
         self.maxSize = maxSize
         self.trace = trace
@@ -78,9 +83,12 @@ final class RecordingTap: Sendable {
         let writer = self.writer
         let target = self.target
         let overwrite = self.overwrite
+        let verbatim = ScreenTemplate.isTemplate(bytes) ? self.verbatim : nil
         do {
             let result = try await NIOThreadPool.singleton.runIfActive {
-                try writer.write(bytes, as: target.segments, overwrite: overwrite)
+                // Listed first: the file is never served as a template, not even for a moment.
+                try verbatim?.add(target.relativePath, bytes: bytes)
+                return try writer.write(bytes, as: target.segments, overwrite: overwrite)
             }
             switch result {
             case .written:

@@ -12,6 +12,8 @@ struct ResponseRecorder: Sendable {
     let images: ContainedRoot?
     /// The config file's real path, never written.
     let configPath: String?
+    /// Where a recorded screen whose bytes hold `{{` is listed, so it is served as it came.
+    let verbatim: VerbatimList
     let logger: Logger
 
     /// The default limit of a body saved: far above any screen, and above most images.
@@ -61,7 +63,8 @@ struct ResponseRecorder: Sendable {
             let shown = URL(fileURLWithPath: root.path).lastPathComponent + "/" + target.relativePath
             return RecordingTap(
                 target: target, shownAs: shown, what: what,
-                writer: RecordFileWriter(root: root.path, forbidden: configPath), overwrite: policy.mode == .overwrite,
+                writer: RecordFileWriter(root: root.path, forbidden: configPath),
+                verbatim: target.folder == .screens ? verbatim : nil, overwrite: policy.mode == .overwrite,
                 maxSize: maxSize, trace: trace, logger: logger)
         }
     }

@@ -1,0 +1,52 @@
+import Logging
+import NIOCore
+
+/// Closes a connection whose first request line has no HTTP version (`GET /`, HTTP/0.9), at once.
+///
+/// Such a client reads no status line, so no answer can tell it anything; and NIO's decoder,
+/// which takes the line for HTTP/0.9, waits for header fields that never come, holding the
+/// connection until the idle timeout. This handler sits before the decoder, passes every byte on
+/// as it comes, looks at the bytes up to the first line feed, and then leaves the pipeline: a
+/// connection costs it one look at its first line. A later request in that form on a kept-alive
+/// connection reaches ``HTTP1Framing`` as an HTTP/0.9 head, which closes the connection too.
+final class HTTP09Refusal: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+
+    /// A first line longer than this is the decoder's to judge.
+    static let longestLine = 8 * 1024
+
+    private let logger: Logger
+    /// The first line's bytes seen so far (without its line feed).
+    private var line: [UInt8] = []
+
+    /// A check that logs what it closes to `logger`.
+    init(logger: Logger) {
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = unwrapInboundIn(data)
+        let view = buffer.readableBytesView
+        let end = view.firstIndex(of: UInt8(ascii: "\n"))
+        line += view[..<(end ?? view.endIndex)].prefix(Self.longestLine - line.count)
+        guard end != nil || line.count >= Self.longestLine else { return context.fireChannelRead(data) }
+        if end != nil, Self.lacksVersion(line) {
+            let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
+            logger.notice("closed a connection from \(peer) whose request line has no HTTP version (HTTP/0.9)")
+            return context.close(promise: nil)
+        }
+        line = []
+        context.fireChannelRead(data)
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    /// Whether `line` (its CR kept) is a request line without a version: a method and a target
+    /// and nothing after them (other lines are the decoder's to refuse, with a status).
+    static func lacksVersion(_ line: [UInt8]) -> Bool {
+        var text = line[...]
+        if text.last == UInt8(ascii: "\r") { text = text.dropLast() }
+        let words = text.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+        return words.count == 2 && !(words.last?.starts(with: "HTTP/".utf8) ?? false)
+    }
+}
