@@ -24,8 +24,8 @@ import Darwin
 final class VerbatimList: Sendable {
     /// The list's name in the screens folder; hidden, so it is never served or listed as a route.
     static let fileName = ".beagle-mock-verbatim"
-    /// The longest list read (about 100,000 lines): a longer one is ignored and logged as such by
-    /// `validate`.
+    /// The longest list read (about 100,000 lines): a longer one is read as empty, so every file
+    /// with `{{` is a template again.
     static let largestList = 8 << 20
 
     /// The screens folder's real path.
