@@ -115,7 +115,7 @@ import Testing
     @Test func theCommandLineTakesTheTokenFromTheEnvironment() async throws {
         let folder = try TemporaryScreens(Self.files)
         defer { folder.remove() }
-        let command = try CommandRunner.start(
+        let command = try await CommandRunner.start(
             ["serve", folder.screens, "--host", "0.0.0.0", "--port", "0"], environment: ["BEAGLE_MOCK_ADMIN_TOKEN": "from-env"])
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         #expect(command.output.contains("token required"))

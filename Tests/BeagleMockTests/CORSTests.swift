@@ -85,7 +85,7 @@ import Testing
     @Test func noCORSFromTheCommandLine() async throws {
         let folder = try TemporaryScreens(Self.files)
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--no-cors"])
+        let command = try await CommandRunner.start(["serve", folder.screens, "--port", "0", "--no-cors"])
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         let port = try #require(CommandLineTests.port(in: command.output))
         let preflight = try #require(

@@ -55,7 +55,7 @@ import Testing
     @Test func bannerAndRequestLinesShowLatencyAndFaults() async throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(
+        let command = try await CommandRunner.start(
             ["serve", "screens", "--port", "0", "--latency", "20ms", "--fault", "status:503@0.5", "--seed", "7"], in: folder.root)
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         let banner = command.output
@@ -88,7 +88,7 @@ import Testing
     func servesThenStopsOnSignal(signal: Int32) async throws {
         let folder = try TemporaryScreens(["screens/home.json": #"{"hello":1}"#, "images/a.png": "A"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", "screens", "--port", "0"], in: folder.root)
+        let command = try await CommandRunner.start(["serve", "screens", "--port", "0"], in: folder.root)
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         let output = command.output
         #expect(output.contains("1 screen"))
@@ -106,7 +106,7 @@ import Testing
     @Test func environmentChoosesHostAndPort() async throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(
+        let command = try await CommandRunner.start(
             ["serve", folder.screens, "--quiet"], environment: ["BEAGLE_MOCK_PORT": "0", "BEAGLE_MOCK_HOST": "127.0.0.1"])
         #expect(await command.waitForOutput(containing: "listening on http://127.0.0.1:"))
         command.signal(SIGTERM)
@@ -116,7 +116,7 @@ import Testing
     @Test func jsonLogFormatWritesOneObjectPerRequest() async throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--log-format", "json"])
+        let command = try await CommandRunner.start(["serve", folder.screens, "--port", "0", "--log-format", "json"])
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         let port = try #require(Self.port(in: command.output))
         _ = try await HTTPProbe.request(port: port, target: "/home")
@@ -133,7 +133,7 @@ import Testing
     @Test func echoAndJournalSizeFlagsReachTheServer() async throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--echo", "--journal-size", "2"])
+        let command = try await CommandRunner.start(["serve", folder.screens, "--port", "0", "--echo", "--journal-size", "2"])
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         #expect(command.output.contains("X-Echo headers for every request header"))
         #expect(command.output.contains("/__admin   open (loopback only)"))
@@ -153,7 +153,7 @@ import Testing
     @Test func bodyTimeoutFlagReachesTheServer() async throws {
         let folder = try TemporaryScreens(["screens/cart.post.json": "{}"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--body-timeout", "300ms"])
+        let command = try await CommandRunner.start(["serve", folder.screens, "--port", "0", "--body-timeout", "300ms"])
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         let port = try #require(Self.port(in: command.output))
         let connection = try await RawConnection.connect(port: port)
@@ -171,7 +171,7 @@ import Testing
             "screens/home.json": "{}", "screens/__admin.json": "{}", "screens/__echo/form.post.json": "{}",
         ])
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", "screens", "--port", "0"] + (quiet ? ["--quiet"] : []), in: folder.root)
+        let command = try await CommandRunner.start(["serve", "screens", "--port", "0"] + (quiet ? ["--quiet"] : []), in: folder.root)
         #expect(await command.waitForOutput(containing: quiet ? "listening on" : "Press Ctrl+C"))
         command.signal(SIGTERM)
         let result = await command.finish()

@@ -113,19 +113,21 @@ import Testing
     }
 
     @Test func theServerStopsWithAStreamOpen() async throws {
-        let folder = try TemporaryScreens(Self.files)
-        defer { folder.remove() }
-        // A long grace period: a stream that held the shutdown would hold it this long.
-        let server = try await MockServer.start(
-            MockServerConfiguration(screensDirectory: folder.screens, port: 0, shutdownGracePeriod: .seconds(60)))
-        let connection = try await RawConnection.connect(port: server.port)
-        try await connection.send("GET /__admin/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
-        #expect(await connection.waitFor(text: "retry: 1000"))
-        let clock = ContinuousClock()
-        let started = clock.now
-        try await server.stop()
-        // Well within the grace period: the stream ended when the shutdown began.
-        #expect(clock.now - started < .seconds(30))
-        await connection.close()
+        try await LiveSlots.withSlot {
+            let folder = try TemporaryScreens(Self.files)
+            defer { folder.remove() }
+            // A long grace period: a stream that held the shutdown would hold it this long.
+            let server = try await MockServer.start(
+                MockServerConfiguration(screensDirectory: folder.screens, port: 0, shutdownGracePeriod: .seconds(60)))
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send("GET /__admin/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            #expect(await connection.waitFor(text: "retry: 1000"))
+            let clock = ContinuousClock()
+            let started = clock.now
+            try await server.stop()
+            // Well within the grace period: the stream ended when the shutdown began.
+            #expect(clock.now - started < .seconds(30))
+            await connection.close()
+        }
     }
 }

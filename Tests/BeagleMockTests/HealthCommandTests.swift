@@ -37,32 +37,36 @@ import Darwin
     }
 
     @Test func nothingListeningExits1QuicklyWithOneLine() async throws {
-        let port = try await withMockServer(files: ["screens/home.json": "{}"]) { server, _ in server.port }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = try await CommandRunner.run(["health", "--url", "http://127.0.0.1:\(port)", "--timeout", Self.generous])
-        // A refused connection fails at once, not at the timeout.
-        #expect(clock.now - start < .seconds(15))
-        #expect(result.status == 1)
-        #expect(result.output.isEmpty)
-        let lines = result.error.trimmingCharacters(in: .newlines).split(separator: "\n")
-        #expect(lines.count == 1)
-        #expect(result.error.contains("unhealthy: http://127.0.0.1:\(port)/__admin/health"))
-        #expect(result.error.contains("Connection refused"))
+        try await LiveSlots.withSlot {
+            let port = try await withMockServer(files: ["screens/home.json": "{}"]) { server, _ in server.port }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = try await CommandRunner.run(["health", "--url", "http://127.0.0.1:\(port)", "--timeout", Self.generous])
+            // A refused connection fails at once, not at the timeout.
+            #expect(clock.now - start < .seconds(15))
+            #expect(result.status == 1)
+            #expect(result.output.isEmpty)
+            let lines = result.error.trimmingCharacters(in: .newlines).split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(result.error.contains("unhealthy: http://127.0.0.1:\(port)/__admin/health"))
+            #expect(result.error.contains("Connection refused"))
+        }
     }
 
     @Test func silentServerTimesOut() async throws {
-        let listener = try CannedServer()
-        defer { listener.stop() }
-        let clock = ContinuousClock()
-        let start = clock.now
-        let result = try await CommandRunner.run(
-            ["health", "--url", "http://127.0.0.1:\(listener.port)", "--timeout", "500ms"])
-        let elapsed = clock.now - start
-        #expect(result.status == 1)
-        #expect(result.error.contains("no answer within 500ms"))
-        #expect(elapsed >= .milliseconds(500))
-        #expect(elapsed < .seconds(20))
+        try await LiveSlots.withSlot {
+            let listener = try CannedServer()
+            defer { listener.stop() }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = try await CommandRunner.run(
+                ["health", "--url", "http://127.0.0.1:\(listener.port)", "--timeout", "500ms"])
+            let elapsed = clock.now - start
+            #expect(result.status == 1)
+            #expect(result.error.contains("no answer within 500ms"))
+            #expect(elapsed >= .milliseconds(500))
+            #expect(elapsed < .seconds(20))
+        }
     }
 
     @Test func anAnswerOtherThanHealthExits1() async throws {

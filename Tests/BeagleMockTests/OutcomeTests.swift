@@ -123,17 +123,19 @@ import Testing
         log: LogCapture, _ configure: (inout MockServerConfiguration) -> Void,
         _ steps: (RunningMockServer) async throws -> Result
     ) async throws -> (Result, RunningMockServer) {
-        let folder = try TemporaryScreens(files)
-        defer { folder.remove() }
-        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
-        configuration.logger = log.logger
-        configure(&configuration)
-        let server = try await MockServer.start(configuration)
-        do {
-            return (try await steps(server), server)
-        } catch {
-            try? await server.stop()
-            throw error
+        try await LiveSlots.withSlot {
+            let folder = try TemporaryScreens(files)
+            defer { folder.remove() }
+            var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+            configuration.logger = log.logger
+            configure(&configuration)
+            let server = try await MockServer.start(configuration)
+            do {
+                return (try await steps(server), server)
+            } catch {
+                try? await server.stop()
+                throw error
+            }
         }
     }
 }

@@ -137,7 +137,7 @@ import Testing
     @Test func theBannerShowsTheUpstreamAndTheRecordMode() async throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }
-        let command = try CommandRunner.start(
+        let command = try await CommandRunner.start(
             [
                 "serve", "screens", "--port", "0", "--upstream", "http://127.0.0.1:9/api", "--record", "overwrite",
                 "--record-max-size", "20971520",

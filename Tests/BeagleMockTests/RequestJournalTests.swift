@@ -242,7 +242,7 @@ import Testing
     @Test func jsonLogLinesPointAtTheirJournalEntry() async throws {
         let folder = try TemporaryScreens(Self.files)
         defer { folder.remove() }
-        let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--log-format", "json"])
+        let command = try await CommandRunner.start(["serve", folder.screens, "--port", "0", "--log-format", "json"])
         #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
         let port = try #require(CommandLineTests.port(in: command.output))
         _ = try await HTTPProbe.request(port: port, target: "/home")

@@ -51,12 +51,14 @@ import Testing
     }
 
     @Test func stopClosesTheListener() async throws {
-        let folder = try TemporaryScreens(["screens/home.json": "{}"])
-        defer { folder.remove() }
-        let server = try await MockServer.start(.init(screensDirectory: folder.screens, port: 0))
-        let port = server.port
-        try await server.stop()
-        await #expect(throws: (any Error).self) { _ = try await RawConnection.connect(port: port) }
+        try await LiveSlots.withSlot {
+            let folder = try TemporaryScreens(["screens/home.json": "{}"])
+            defer { folder.remove() }
+            let server = try await MockServer.start(.init(screensDirectory: folder.screens, port: 0))
+            let port = server.port
+            try await server.stop()
+            await #expect(throws: (any Error).self) { _ = try await RawConnection.connect(port: port) }
+        }
     }
 
     @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
@@ -117,30 +119,32 @@ import Testing
     }
 
     @Test func stopClosesAnIdleKeepAliveConnectionAtOnceAndAnswersTheRequestInFlight() async throws {
-        let folder = try TemporaryScreens(["screens/home.json": "{}"])
-        defer { folder.remove() }
-        var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
-        configuration.shutdownGracePeriod = .seconds(30)
-        configuration.flags.latency = .fixed(.milliseconds(600))
-        let server = try await MockServer.start(configuration)
-        let idle = try await RawConnection.connect(port: server.port)
-        try await idle.send("GET /__admin/health HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(await idle.readResponse()?.status == 200)
-        let busy = try await RawConnection.connect(port: server.port)
-        try await busy.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
-        // The request has arrived (it is in the journal) before the stop begins.
-        while try await HTTPProbe.request(port: server.port, target: "/__admin/requests")?.text.contains("/home") != true {
-            await Task.yield()
+        try await LiveSlots.withSlot {
+            let folder = try TemporaryScreens(["screens/home.json": "{}"])
+            defer { folder.remove() }
+            var configuration = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+            configuration.shutdownGracePeriod = .seconds(30)
+            configuration.flags.latency = .fixed(.milliseconds(600))
+            let server = try await MockServer.start(configuration)
+            let idle = try await RawConnection.connect(port: server.port)
+            try await idle.send("GET /__admin/health HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await idle.readResponse()?.status == 200)
+            let busy = try await RawConnection.connect(port: server.port)
+            try await busy.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
+            // The request has arrived (it is in the journal) before the stop begins.
+            while try await HTTPProbe.request(port: server.port, target: "/__admin/requests")?.text.contains("/home") != true {
+                await Task.yield()
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await server.stop()
+            #expect(clock.now - start < .seconds(10), "the stop waited for the grace period")
+            #expect(await idle.readToEnd(timeout: .seconds(5)).ending == .closed)
+            #expect(await busy.readResponse(timeout: .seconds(5))?.status == 200)
+            #expect(await busy.readToEnd(timeout: .seconds(5)).ending == .closed)
+            await idle.close()
+            await busy.close()
         }
-        let clock = ContinuousClock()
-        let start = clock.now
-        try await server.stop()
-        #expect(clock.now - start < .seconds(10), "the stop waited for the grace period")
-        #expect(await idle.readToEnd(timeout: .seconds(5)).ending == .closed)
-        #expect(await busy.readResponse(timeout: .seconds(5))?.status == 200)
-        #expect(await busy.readToEnd(timeout: .seconds(5)).ending == .closed)
-        await idle.close()
-        await busy.close()
     }
 
     /// Answers to HEAD and CONNECT carry no body (HTTP1Framing frames each answer by the request

@@ -88,19 +88,21 @@ import Testing
     }
 
     @Test func theServerStopsWithinItsGraceWhileARenderingRuns() async throws {
-        let folder = try TemporaryScreens(["screens/endless.json": Self.endless, "screens/beagle-mock.yml": Self.raised])
-        defer { folder.remove() }
-        let server = try await MockServer.start(
-            MockServerConfiguration(screensDirectory: folder.screens, port: 0, shutdownGracePeriod: .seconds(20)))
-        // The rendering begins once the journal has the request.
-        let entries = server.server.journal.feed.follow()
-        let connection = try await RawConnection.connect(
-            port: server.port, sending: "GET /endless HTTP/1.1\r\nHost: x\r\n\r\n")
-        for await entry in entries where entry.path == "/endless" { break }
-        let clock = ContinuousClock()
-        let start = clock.now
-        try await server.stop()
-        #expect(clock.now - start < .seconds(10), "\(clock.now - start)")
-        await connection.close()
+        try await LiveSlots.withSlot {
+            let folder = try TemporaryScreens(["screens/endless.json": Self.endless, "screens/beagle-mock.yml": Self.raised])
+            defer { folder.remove() }
+            let server = try await MockServer.start(
+                MockServerConfiguration(screensDirectory: folder.screens, port: 0, shutdownGracePeriod: .seconds(20)))
+            // The rendering begins once the journal has the request.
+            let entries = server.server.journal.feed.follow()
+            let connection = try await RawConnection.connect(
+                port: server.port, sending: "GET /endless HTTP/1.1\r\nHost: x\r\n\r\n")
+            for await entry in entries where entry.path == "/endless" { break }
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await server.stop()
+            #expect(clock.now - start < .seconds(10), "\(clock.now - start)")
+            await connection.close()
+        }
     }
 }

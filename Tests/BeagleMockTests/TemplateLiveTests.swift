@@ -124,7 +124,7 @@ import Testing
         defer { folder.remove() }
         var renderings: [[String]] = []
         for _ in 0..<2 {
-            let command = try CommandRunner.start(["serve", folder.screens, "--port", "0", "--seed", "42"])
+            let command = try await CommandRunner.start(["serve", folder.screens, "--port", "0", "--seed", "42"])
             #expect(await command.waitForOutput(containing: "Press Ctrl+C"))
             let port = try #require(CommandLineTests.port(in: command.output))
             var bodies: [String] = []

@@ -14,54 +14,56 @@ import Testing
 
     /// The documentation's `screensFolder` is a temporary one here.
     @Test func injectedStatusExample() async throws {
-        let folder = try TemporaryScreens(Self.files)
-        defer { folder.remove() }
-        let screensFolder = folder.screens
+        try await LiveSlots.withSlot {
+            let folder = try TemporaryScreens(Self.files)
+            defer { folder.remove() }
+            let screensFolder = folder.screens
 
-        // --- as in the documentation ---
-        let server = try await MockServer.start(MockServerConfiguration(screensDirectory: screensFolder, port: 0))
-        let viewClient = ViewClient(
-            networkClient: NetworkClientDefault(timeout: .seconds(10)),
-            urlBuilder: UrlBuilder(baseUrl: URL(string: server.baseURL))
-        )
-
-        // An injected 503: .httpStatus, with the mock's JSON body.
-        do throws(Request.Error) {
-            _ = try await viewClient.fetch(url: "/home?__fault=status:503")
-            Issue.record("expected a 503")
-        } catch {
-            guard case .httpStatus(503, let body)? = error.networkFailure else {
-                Issue.record("expected a 503, got \(error)")
-                return
-            }
-            #expect(String(decoding: body, as: UTF8.self).contains(#""injected":true"#))
-        }
-
-        // Two seconds of latency against a one-second deadline: .timeout, after about one second.
-        do throws(Request.Error) {
-            _ = try await viewClient.fetch(
-                url: "/home",
-                additionalData: HttpAdditionalData(headers: ["X-Mock-Latency": "2s"]),
-                deadline: .seconds(1)
+            // --- as in the documentation ---
+            let server = try await MockServer.start(MockServerConfiguration(screensDirectory: screensFolder, port: 0))
+            let viewClient = ViewClient(
+                networkClient: NetworkClientDefault(timeout: .seconds(10)),
+                urlBuilder: UrlBuilder(baseUrl: URL(string: server.baseURL))
             )
-            Issue.record("expected a timeout")
-        } catch {
-            #expect(error.networkFailure == .timeout)
-        }
 
-        // A body that is not JSON any more: a decoding error, not a network one.
-        do throws(Request.Error) {
-            _ = try await viewClient.fetch(url: "/home?__fault=malformed-json")
-            Issue.record("expected a decoding error")
-        } catch {
-            guard case .decoding = error else {
-                Issue.record("expected a decoding error, got \(error)")
-                return
+            // An injected 503: .httpStatus, with the mock's JSON body.
+            do throws(Request.Error) {
+                _ = try await viewClient.fetch(url: "/home?__fault=status:503")
+                Issue.record("expected a 503")
+            } catch {
+                guard case .httpStatus(503, let body)? = error.networkFailure else {
+                    Issue.record("expected a 503, got \(error)")
+                    return
+                }
+                #expect(String(decoding: body, as: UTF8.self).contains(#""injected":true"#))
             }
-        }
 
-        try await server.stop()
-        // --- end ---
+            // Two seconds of latency against a one-second deadline: .timeout, after about one second.
+            do throws(Request.Error) {
+                _ = try await viewClient.fetch(
+                    url: "/home",
+                    additionalData: HttpAdditionalData(headers: ["X-Mock-Latency": "2s"]),
+                    deadline: .seconds(1)
+                )
+                Issue.record("expected a timeout")
+            } catch {
+                #expect(error.networkFailure == .timeout)
+            }
+
+            // A body that is not JSON any more: a decoding error, not a network one.
+            do throws(Request.Error) {
+                _ = try await viewClient.fetch(url: "/home?__fault=malformed-json")
+                Issue.record("expected a decoding error")
+            } catch {
+                guard case .decoding = error else {
+                    Issue.record("expected a decoding error, got \(error)")
+                    return
+                }
+            }
+
+            try await server.stop()
+            // --- end ---
+        }
     }
 
     /// The documentation's "Errors and deadlines" switch, over a real failure (the URL asks

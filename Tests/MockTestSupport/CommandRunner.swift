@@ -47,25 +47,26 @@ public struct CommandRunner: Sendable {
         try await run(executable(named: name), arguments, in: directory, environment: environment, timeout: timeout)
     }
 
-    /// Starts `beagle-mock arguments…` without waiting for it.
+    /// Starts `beagle-mock arguments…` without waiting for it. The test holds one of the
+    /// `LiveSlots` until the process exits.
     public static func start(
         _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
-    ) throws -> RunningCommand {
-        try start(executable, arguments, in: directory, environment: environment)
+    ) async throws -> RunningCommand {
+        try await start(executable, arguments, in: directory, environment: environment)
     }
 
     /// Starts the built executable `name` with `arguments` without waiting for it.
     public static func start(
         executable name: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]
-    ) throws -> RunningCommand {
-        try start(executable(named: name), arguments, in: directory, environment: environment)
+    ) async throws -> RunningCommand {
+        try await start(executable(named: name), arguments, in: directory, environment: environment)
     }
 
     private static func run(
         _ executable: URL, _ arguments: [String], in directory: String?, environment: [String: String],
         timeout: Duration = .seconds(60)
     ) async throws -> Result {
-        let process = try start(executable, arguments, in: directory, environment: environment)
+        let process = try await start(executable, arguments, in: directory, environment: environment)
         let result = await process.finish(timeout: timeout)
         if result.status == -1 { process.signal(SIGKILL) }
         return result
@@ -73,17 +74,27 @@ public struct CommandRunner: Sendable {
 
     private static func start(
         _ executable: URL, _ arguments: [String], in directory: String?, environment: [String: String]
-    ) throws -> RunningCommand {
+    ) async throws -> RunningCommand {
+        let slot = await LiveSlots.take()
         var merged = ProcessInfo.processInfo.environment
         merged.removeValue(forKey: "BEAGLE_MOCK_PORT")
         merged.removeValue(forKey: "BEAGLE_MOCK_HOST")
         merged.removeValue(forKey: "BEAGLE_MOCK_UPSTREAM")
         merged.merge(environment) { $1 }
         let collected = CollectedText()
-        let child = try ChildProcess.start(
-            executable: executable.path, arguments: arguments, environment: merged, directory: directory,
-            onOutput: { data, error in collected.append(data, error: error) },
-            onExit: { status in collected.exit(status) })
+        let child: ChildProcess
+        do {
+            child = try ChildProcess.start(
+                executable: executable.path, arguments: arguments, environment: merged, directory: directory,
+                onOutput: { data, error in collected.append(data, error: error) },
+                onExit: { status in
+                    slot?()
+                    collected.exit(status)
+                })
+        } catch {
+            slot?()
+            throw error
+        }
         return RunningCommand(pid: child.pid, collected: collected)
     }
 }

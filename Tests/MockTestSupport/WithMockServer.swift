@@ -1,20 +1,22 @@
 import BeagleMock
 
 /// Runs `body` with a server started on port 0 over `configuration`'s folder, and stops the
-/// server whatever happens.
+/// server whatever happens. The test holds one of the `LiveSlots` meanwhile.
 public func withMockServer<T>(
     _ configuration: MockServerConfiguration, _ body: (RunningMockServer) async throws -> T
 ) async throws -> T {
     var configuration = configuration
     configuration.port = 0
-    let server = try await MockServer.start(configuration)
-    do {
-        let result = try await body(server)
-        try await server.stop()
-        return result
-    } catch {
-        try? await server.stop()
-        throw error
+    return try await LiveSlots.withSlot {
+        let server = try await MockServer.start(configuration)
+        do {
+            let result = try await body(server)
+            try await server.stop()
+            return result
+        } catch {
+            try? await server.stop()
+            throw error
+        }
     }
 }
 
