@@ -171,7 +171,8 @@ import Testing
             "screens/home.json": "{}", "screens/__admin.json": "{}", "screens/__echo/form.post.json": "{}",
         ])
         defer { folder.remove() }
-        let command = try await CommandRunner.start(["serve", "screens", "--port", "0"] + (quiet ? ["--quiet"] : []), in: folder.root)
+        let arguments = ["serve", "screens", "--port", "0"] + (quiet ? ["--quiet"] : [])
+        let command = try await CommandRunner.start(arguments, in: folder.root)
         #expect(await command.waitForOutput(containing: quiet ? "listening on" : "Press Ctrl+C"))
         command.signal(SIGTERM)
         let result = await command.finish()
