@@ -30,9 +30,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already a dependency of async-http-client: its TLS configuration, for --upstream-ca.
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        // Already in the graph (through swift-certificates, which swift-nio-ssl and swift-nio-extras
-        // use): SHA-256 for the dashboard's script hash.
+        // Already in the graph (through swift-nio-extras): SHA-256 for the dashboard's script hash,
+        // the local CA's P-256 keys.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // Already in the graph (through swift-nio-extras): the local CA's certificates (--tls-port).
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         // Screen JSON as data: catalogue, positioned JSON reader, diagnostics, references.
@@ -71,6 +74,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strictSettings
         ),
@@ -97,6 +102,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Tests/MockTestSupport",
             swiftSettings: strictSettings
@@ -122,6 +128,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: strictSettings
         ),

@@ -47,6 +47,9 @@ public final class MockServer: Sendable {
     private let adminGate: AdminGate
     /// Whom an `https` upstream must be certified by, read once at start (Docs/Proxy.md).
     private let upstreamTrust: UpstreamTrust
+    /// The HTTPS side, when there is one: prepared at start, so that every problem shows before
+    /// anything listens.
+    package let tls: TLSEndpoint?
     private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
     private let stopRequested = Mutex(false)
@@ -84,6 +87,12 @@ public final class MockServer: Sendable {
         } catch {
             throw .invalidUpstream(error.message)
         }
+        do {
+            let tlsSettings = (configuration.tls ?? TLSSettings()).over(config.configuration.tls)
+            tls = try TLSEndpoint.prepare(tlsSettings, host: configuration.host, httpPort: configuration.port)
+        } catch {
+            throw .invalidTLS(error.description)
+        }
         let journal = RequestJournal(capacity: settings.snapshot.journalSize)
         self.settings = settings
         self.journal = journal
@@ -118,10 +127,10 @@ public final class MockServer: Sendable {
     }
 
     /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
-    /// - Parameter onRunning: called once the address is bound, with the port actually bound.
+    /// - Parameter onRunning: called once every port is bound, with the ports actually bound.
     public func run(
         gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
-        onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+        onRunning: @escaping @Sendable (ListeningPorts) async -> Void = { _ in }
     ) async throws {
         OpenFileLimit.raise()
         // One client for the server's life, even without an upstream: a reload may add one.
@@ -140,7 +149,9 @@ public final class MockServer: Sendable {
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
-            admin: AdminAPI(settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now),
+            admin: AdminAPI(
+                settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now,
+                authority: tls?.authority),
             stopping: stopping)
         let logger = configuration.logger
         let bodyTimeout = configuration.bodyTimeout
@@ -149,24 +160,38 @@ public final class MockServer: Sendable {
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let workers = RequestWorkers()
         defer { workers.close() }
-        let server = Server(
-            childChannelSetup: MockHTTP1Channel(
-                responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
-                workers: workers,
-                bodyTimeout: bodyTimeout,
-                idleTimeout: configuration.idleTimeout,
-                logger: logger),
-            configuration: .init(
-                address: .hostname(configuration.host, port: configuration.port), serverName: nil, backlog: 4096),
-            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
-            eventLoopGroup: ServerEventLoops.group,
-            logger: serverLogger
-        )
+        let connections = MockHTTP1Channel(
+            responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
+            workers: workers,
+            bodyTimeout: bodyTimeout,
+            idleTimeout: configuration.idleTimeout,
+            logger: logger)
+        let bound = BoundPorts(expectsTLS: tls != nil, onRunning: onRunning)
+        let host = configuration.host
+        let address = { (port: Int) in
+            ServerConfiguration(address: .hostname(host, port: port), serverName: nil, backlog: 4096)
+        }
+        var listeners: [ServiceGroupConfiguration.ServiceConfiguration] = [
+            .init(
+                service: Server(
+                    childChannelSetup: connections, configuration: address(configuration.port),
+                    onServerRunning: { channel in await bound.bound(http: channel.localAddress?.port ?? 0) },
+                    eventLoopGroup: ServerEventLoops.group, logger: serverLogger))
+        ]
+        if let tls {
+            listeners.append(
+                .init(
+                    service: Server(
+                        childChannelSetup: TLSChildChannel(base: connections, context: tls.context, logger: logger),
+                        configuration: address(tls.port),
+                        onServerRunning: { channel in await bound.bound(https: channel.localAddress?.port ?? 0) },
+                        eventLoopGroup: ServerEventLoops.group, logger: serverLogger)))
+        }
         var groupConfiguration = ServiceGroupConfiguration(
             // Shut down last to first: hangs are cut and the live journal's streams end before the
-            // server waits for the requests in flight.
-            services: [
-                .init(service: server), .init(service: ConfigReloadService(reloader: configReloader)),
+            // servers wait for the requests in flight.
+            services: listeners + [
+                .init(service: ConfigReloadService(reloader: configReloader)),
                 .init(service: JournalFeedService(feed: journal.feed)),
                 .init(service: StopSignalService(signal: stopping)),
             ],
@@ -180,7 +205,8 @@ public final class MockServer: Sendable {
             try await group.run()
         } catch {
             await upstream.shutdown()
-            throw Self.explain(error, host: configuration.host, port: configuration.port)
+            throw Self.explain(
+                error, host: configuration.host, port: bound.failedPort(http: configuration.port, https: tls?.port))
         }
         await upstream.shutdown()
     }
@@ -194,13 +220,13 @@ public final class MockServer: Sendable {
     /// Starts a server in the background and returns once it listens (tests, embedding).
     public static func start(_ configuration: MockServerConfiguration) async throws -> RunningMockServer {
         let server = try MockServer(configuration: configuration)
-        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let (ports, continuation) = AsyncStream<ListeningPorts>.makeStream()
         let task = Task {
             defer { continuation.finish() }
             try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
         }
-        for await port in ports {
-            return RunningMockServer(server: server, port: port, task: task)
+        for await bound in ports {
+            return RunningMockServer(server: server, port: bound.http, tlsPort: bound.https, task: task)
         }
         try await task.value
         throw MockServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "stopped at once")
@@ -225,11 +251,18 @@ public struct RunningMockServer: Sendable {
     public let server: MockServer
     /// The port it listens on.
     public let port: Int
+    /// The HTTPS port, when it serves HTTPS.
+    public let tlsPort: Int?
     let task: Task<Void, any Error>
 
     /// `http://host:port`, without a trailing slash.
     public var baseURL: String {
         HostDisplay.url(host: HostDisplay.reachable(server.configuration.host), port: port)
+    }
+
+    /// `https://host:port`, without a trailing slash, when it serves HTTPS.
+    public var tlsBaseURL: String? {
+        tlsPort.map { HostDisplay.url(scheme: "https", host: HostDisplay.reachable(server.configuration.host), port: $0) }
     }
 
     /// Stops the server and waits until it has stopped.

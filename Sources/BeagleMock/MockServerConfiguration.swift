@@ -29,6 +29,9 @@ public struct MockServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration
     /// Where request lines and server events go; silent unless given one.
     public var logger: Logger
+    /// HTTPS beside HTTP (`--tls-port` and its companions); the config file's `tls:` fills in
+    /// what these leave unset.
+    public var tls: TLSSettings?
     /// How often the config file is checked for changes (Docs/Configuration.md, "Reload"); a test
     /// that reloads by hand makes it long, so that no check of its own races the test's.
     package var configPollInterval: Duration = .seconds(1)

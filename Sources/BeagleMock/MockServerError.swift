@@ -10,6 +10,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidConfig(String)
     /// The upstream cannot be used (its CA file cannot be read): the sentence says which and why.
     case invalidUpstream(String)
+    /// HTTPS cannot be served: a certificate, a key or the TLS folder; the sentence names the file.
+    case invalidTLS(String)
     /// Another process listens on this address.
     case portInUse(host: String, port: Int)
     /// The address could not be bound for another reason.
@@ -23,7 +25,7 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
             "images folder '\(path)' does not exist or is not a folder"
         case .configFileMissing(let path):
             "config file '\(path)' does not exist"
-        case .invalidConfig(let message), .invalidUpstream(let message):
+        case .invalidConfig(let message), .invalidUpstream(let message), .invalidTLS(let message):
             message
         case .portInUse(let host, let port):
             "port \(port) on \(host) is already in use (stop the other server or pick another with --port)"

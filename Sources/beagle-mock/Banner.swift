@@ -9,11 +9,13 @@ struct Banner {
     let screensArgument: String
     let quiet: Bool
 
-    func text(port: Int) -> String {
+    func text(ports: ListeningPorts) -> String {
+        let port = ports.http
         let configuration = server.configuration
         let host = configuration.host
         let url = HostDisplay.url(host: host, port: port)
-        if quiet { return "beagle-mock \(beagleMockVersion) listening on \(url)" }
+        let secure = ports.https.map { HostDisplay.url(scheme: "https", host: host, port: $0) }
+        if quiet { return "beagle-mock \(beagleMockVersion) listening on \(url)\(secure.map { " and \($0)" } ?? "")" }
         var lines = ["beagle-mock \(beagleMockVersion)"]
         let inventory = server.inventory()
         let screens = inventory.map { " (\(Self.count($0.screens, "screen")))" } ?? ""
@@ -26,6 +28,9 @@ struct Banner {
             lines.append("  Config    \(Self.shortPath(config))")
         }
         lines.append("  Listening \(url)")
+        if let tls = server.tls, let secure {
+            lines.append(contentsOf: Self.https(tls, url: secure, httpURL: url, host: host, httpPort: port))
+        }
         if let upstream = server.settings.snapshot.upstream {
             lines.append(
                 "  Upstream  \(upstream.url)   what the folders do not answer (timeout \(upstream.timeout.specDescription))")
@@ -34,8 +39,9 @@ struct Banner {
             lines.append("  Record    \(record ?? "off (--record to save proxied answers)")")
         }
         if HostDisplay.isWildcard(host) {
-            for address in Self.networkAddresses() {
+            for address in HostDisplay.networkAddresses() {
                 lines.append("            http://\(address):\(port)   (this machine on your network)")
+                if let tlsPort = ports.https { lines.append("            https://\(address):\(tlsPort)") }
             }
             lines.append("  Android emulator: http://10.0.2.2:\(port)")
             lines.append("  USB device: adb reverse tcp:\(port) tcp:\(port), then http://127.0.0.1:\(port)")
@@ -64,11 +70,29 @@ struct Banner {
         return lines.joined(separator: "\n")
     }
 
-    /// What the user should fix: screens that a route of the mock's own shadows, never served.
+    /// What the user should fix: screens that a route of the mock's own shadows, never served; a
+    /// certificate that ends within 30 days.
     func warnings() -> [String] {
         (server.inventory()?.shadowedFiles ?? []).map { shadowed in
             "\(screensArgument)/\(shadowed.file) is never served: \(shadowed.reservedPath) belongs to the mock; rename it"
+        } + (server.tls?.warnings ?? [])
+    }
+
+    /// The HTTPS lines: the URL, whose certificate it is, and where phones get the CA.
+    private static func https(_ tls: TLSEndpoint, url: String, httpURL: String, host: String, httpPort: Int) -> [String] {
+        guard let authority = tls.authority else {
+            return ["  HTTPS     \(url)   your certificate (--tls-cert), until \(PEMText.day(tls.notValidAfter))"]
         }
+        var lines = ["  HTTPS     \(url)   certificate from the local CA in \(shortPath(authority.certificatePath))"]
+        if tls.madeAuthority {
+            lines.append("            a new CA, made just now: trust it once on each device (beagle-mock ca)")
+        }
+        // A phone reaches the machine by its network address, over plain HTTP: it does not trust the CA yet.
+        let network = HostDisplay.isWildcard(host) ? HostDisplay.networkAddresses().first : nil
+        let caURL = network.map { HostDisplay.url(host: $0, port: httpPort) } ?? httpURL
+        lines.append(
+            "  CA        \(caURL)/__admin/ca.crt   open it on a phone to install it; beagle-mock ca says how to trust it")
+        return lines
     }
 
     private static func count(_ value: Int, _ noun: String) -> String {
@@ -98,19 +122,5 @@ struct Banner {
             return String(path.dropFirst(base.count + 1))
         }
         return path
-    }
-
-    /// This machine's IPv4 addresses other than loopback.
-    private static func networkAddresses() -> [String] {
-        guard let devices = try? System.enumerateDevices() else { return [] }
-        var seen: [String] = []
-        for device in devices {
-            guard case .v4(let address)? = device.address, let ip = device.address?.ipAddress,
-                !ip.hasPrefix("127."), !seen.contains(ip)
-            else { continue }
-            _ = address
-            seen.append(ip)
-        }
-        return seen
     }
 }

@@ -31,6 +31,8 @@ struct ServeCommand: AsyncParsableCommand {
                                                        the real BFF for what the folder lacks, on a bad network
               beagle-mock serve --upstream http://127.0.0.1:9000 --record
                                                        save what the BFF answers as files of the folder
+              beagle-mock serve --host 0.0.0.0 --tls-port 8443
+                                                       HTTPS too, with a local CA (beagle-mock ca: how to trust it)
 
             Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s,
             X-Mock-Dribble: 10x2s (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s, __dribble=10x2s).
@@ -56,6 +58,21 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "The config file (default: beagle-mock.yml in the screens folder).", completion: .file())
     var config: String?
+
+    @Option(help: "Serve HTTPS on this port too (env BEAGLE_MOCK_TLS_PORT; 0 picks a free port).")
+    var tlsPort: Int?
+
+    @Option(help: "A PEM certificate (chain) for HTTPS instead of one from the local CA; needs --tls-key.", completion: .file())
+    var tlsCert: String?
+
+    @Option(help: "The PEM private key of --tls-cert.", completion: .file())
+    var tlsKey: String?
+
+    @Option(help: "Where the local CA and its certificate are kept (default ~/.beagle-mock/tls).", completion: .directory)
+    var tlsDir: String?
+
+    @Option(help: "Another host name or address the local CA's certificate covers (repeatable).")
+    var tlsName: [String] = []
 
     @Option(help: "Latency before every response: 250ms, 100ms..400ms or lognormal:120ms,0.4[,5s].")
     var latency: String?
@@ -147,6 +164,15 @@ struct ServeCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) {
             throw ValidationError("--port \(port) is not a port number (0-65535)")
         }
+        if tlsPort == nil, let text = environment["BEAGLE_MOCK_TLS_PORT"], !text.isEmpty {
+            guard let value = Int(text) else {
+                throw ValidationError("BEAGLE_MOCK_TLS_PORT='\(text)' is not a port number (0-65535)")
+            }
+            tlsPort = value
+        }
+        if let tlsPort, !(0...65535).contains(tlsPort) {
+            throw ValidationError("--tls-port \(tlsPort) is not a port number (0-65535)")
+        }
         if let adminToken {
             try Self.checkToken(adminToken, source: "--admin-token")
         } else if let token = environment["BEAGLE_MOCK_ADMIN_TOKEN"], !token.isEmpty {
@@ -206,6 +232,8 @@ struct ServeCommand: AsyncParsableCommand {
             screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
             configFile: config, flags: try flags(), adminToken: adminToken, logger: Logger(label: "beagle-mock"))
         if let bodyTimeout = try bodyDeadline() { configuration.bodyTimeout = bodyTimeout }
+        let tls = TLSSettings(port: tlsPort, certificateFile: tlsCert, keyFile: tlsKey, directory: tlsDir, names: tlsName)
+        if !tls.isEmpty { configuration.tls = tls }
         let server: MockServer
         do {
             server = try MockServer(configuration: configuration)
@@ -213,12 +241,13 @@ struct ServeCommand: AsyncParsableCommand {
             Console.error("beagle-mock: \(error)")
             if case .invalidConfig = error { throw ExitCode(2) }
             if case .invalidUpstream = error { throw ExitCode(2) }
+            if case .invalidTLS = error { throw ExitCode(2) }
             throw ExitCode.failure
         }
         let banner = Banner(server: server, screensArgument: directory, quiet: quiet)
         do {
-            try await server.run { port in
-                Console.out(banner.text(port: port))
+            try await server.run { ports in
+                Console.out(banner.text(ports: ports))
                 // The banner holds them; a quiet one is a single line, and warnings still print.
                 if quiet { for warning in banner.warnings() { Console.error("warning: \(warning)") } }
             }

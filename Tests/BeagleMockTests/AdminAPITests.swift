@@ -281,14 +281,16 @@ import Testing
                     let responses = try #require((operation as? [String: Any])?["responses"] as? [String: Any])
                     #expect(responses["405"] != nil, "\(method) \(endpoint.path) lacks 405")
                     // The page loads without a token and asks for it (Docs/Dashboard.md).
-                    if endpoint != .health, endpoint != .dashboard {
+                    if !endpoint.isAlwaysOpen, endpoint != .dashboard {
                         #expect(responses["401"] != nil, "\(method) \(endpoint.path) lacks 401")
                         #expect(responses["403"] != nil, "\(method) \(endpoint.path) lacks 403")
                     }
                 }
             }
-            let health = try #require(paths["/__admin/health"]?["get"] as? [String: Any])
-            #expect((health["security"] as? [Any])?.isEmpty == true)
+            for endpoint in AdminAPI.Endpoint.allCases where endpoint.isAlwaysOpen {
+                let operation = try #require(paths[endpoint.path]?["get"] as? [String: Any])
+                #expect((operation["security"] as? [Any])?.isEmpty == true, "\(endpoint.path)")
+            }
             let components = try #require(document["components"] as? [String: Any])
             let schemes = try #require(components["securitySchemes"] as? [String: [String: String]])
             #expect(

@@ -62,8 +62,9 @@ public struct CommandRunner: Sendable {
         try await start(executable(named: name), arguments, in: directory, environment: environment)
     }
 
-    private static func run(
-        _ executable: URL, _ arguments: [String], in directory: String?, environment: [String: String],
+    /// Runs the program at `executable` (curl, say) with `arguments` to completion in `directory`.
+    public static func run(
+        _ executable: URL, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
         timeout: Duration = .seconds(60)
     ) async throws -> Result {
         let process = try await start(executable, arguments, in: directory, environment: environment)

@@ -1,10 +1,12 @@
 import NIOCore
 import NIOPosix
+import NIOSSL
 import Synchronization
 
 /// A TCP connection to a server under test that sends exactly the bytes it is given and reports
 /// exactly the bytes that come back and how the connection ended: what a test of bytes on the
-/// wire needs, and what an HTTP client library hides.
+/// wire needs, and what an HTTP client library hides. With `tls`, the bytes are those inside a
+/// TLS connection (swift-nio-ssl's client, checking the certificate against the roots given).
 public final class RawConnection: Sendable {
     /// How the server ended the connection, as seen from the client.
     public enum Ending: Sendable, Equatable {
@@ -22,9 +24,9 @@ public final class RawConnection: Sendable {
     /// Connects to `host:port`, and sends `first` as soon as the connection is up, on the
     /// connection's own thread: a test that measures from the connection's start does not depend on
     /// when its task runs again.
-    public static func connect(host: String = "127.0.0.1", port: Int, sending first: String? = nil) async throws
-        -> RawConnection
-    {
+    public static func connect(
+        host: String = "127.0.0.1", port: Int, sending first: String? = nil, tls: TLSClientSide? = nil
+    ) async throws -> RawConnection {
         let inbox = Inbox()
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             // Far above NIO's 10 s: when the suite starts, dozens of processes start at once on two
@@ -33,6 +35,10 @@ public final class RawConnection: Sendable {
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let tls {
+                        try channel.pipeline.syncOperations.addHandler(
+                            try NIOSSLClientHandler(context: tls.context, serverHostname: tls.serverName))
+                    }
                     try channel.pipeline.syncOperations.addHandler(InboxHandler(inbox: inbox))
                 }
             }
@@ -110,6 +116,9 @@ public final class RawConnection: Sendable {
     /// How the connection has ended so far (`.open` while it has not).
     public var ending: Ending { inbox.ending ?? .open }
 
+    /// The error that ended the connection, other than a reset (a TLS handshake that failed).
+    public var failure: String? { inbox.failure }
+
     /// Closes the connection.
     public func close() async {
         try? await channel.close()
@@ -121,6 +130,7 @@ final class Inbox: Sendable {
     private struct State {
         var bytes: [UInt8] = []
         var ending: RawConnection.Ending?
+        var failure: String?
         var version = 0
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
@@ -128,6 +138,13 @@ final class Inbox: Sendable {
     private let state = Mutex(State())
 
     var ending: RawConnection.Ending? { state.withLock { $0.ending } }
+    var failure: String? { state.withLock { $0.failure } }
+
+    func fail(_ error: any Error) {
+        change { state in
+            if state.failure == nil { state.failure = "\(error)" }
+        }
+    }
 
     /// Counts every change; a wait compares against a version read before looking.
     var version: Int { state.withLock { $0.version } }
@@ -228,6 +245,7 @@ private final class InboxHandler: ChannelInboundHandler, Sendable {
         if let io = error as? IOError, io.errnoCode == ECONNRESET_CODE {
             inbox.end(.reset)
         } else {
+            inbox.fail(error)
             inbox.end(.closed)
         }
         context.close(promise: nil)

@@ -9,7 +9,8 @@ import NIOCore
 /// its own OpenAPI document.
 ///
 /// Its answers are the mock's own: never delayed or faulted, never journalled, never shadowed by a
-/// screen. `GET /__admin/health` is always open; everything else passes the ``AdminGate`` first, so
+/// screen. `GET /__admin/health` and the local CA's certificate (`ca.pem`, `ca.crt`) are always
+/// open; everything else passes the ``AdminGate`` first, so
 /// that without access even a wrong path or method gets 401 or 403 and not a map of the API. A wrong
 /// method on an endpoint gets 405 with `Allow`; an unknown path under `/__admin` gets 404 JSON.
 struct AdminAPI: Sendable {
@@ -18,6 +19,9 @@ struct AdminAPI: Sendable {
     let screens: ScreenStore
     let gate: AdminGate
     let startedAt: ContinuousClock.Instant
+    /// The local CA that signed the HTTPS certificate, served at `ca.pem` and `ca.crt`; nil without
+    /// HTTPS or with a certificate of the user's own.
+    var authority: LocalCertificateAuthority? = nil
 
     /// The largest admin request body read (settings are a few hundred bytes).
     static let maxBodySize = 64 << 10
@@ -42,6 +46,10 @@ struct AdminAPI: Sendable {
         /// `/__admin/scenarios/{name}`: one scenario's state, to set.
         case scenario = "scenarios/{name}"
         case openAPI = "openapi.json"
+        /// `/__admin/ca.pem`: the local CA's certificate in PEM, always open (it is public).
+        case caPEM = "ca.pem"
+        /// `/__admin/ca.crt`: the same in DER, as a phone's browser installs it.
+        case caDER = "ca.crt"
 
         /// The endpoint a path names, and the journal id for ``request``.
         init?(_ path: RequestPath) {
@@ -65,7 +73,7 @@ struct AdminAPI: Sendable {
         /// The methods the endpoint answers, as `Allow` lists them.
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .dashboard, .health, .request, .routes, .screen, .scenarios, .openAPI: [.get, .head]
+            case .dashboard, .health, .request, .routes, .screen, .scenarios, .openAPI, .caPEM, .caDER: [.get, .head]
             case .events: [.get]
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
@@ -76,6 +84,9 @@ struct AdminAPI: Sendable {
 
         /// `/__admin/requests`.
         var path: String { "/__admin/\(rawValue)" }
+
+        /// Health and the CA's certificate: open to anyone who reaches the server, token or not.
+        var isAlwaysOpen: Bool { self == .health || self == .caPEM || self == .caDER }
     }
 
     /// What the admin API answers: a response, or the live journal, which the pipeline streams.
@@ -99,7 +110,7 @@ struct AdminAPI: Sendable {
     /// The page needs no token to load (it holds no data, and asks for the token itself); it keeps
     /// every other rule of the gate (Docs/Dashboard.md).
     private func refusal(for head: HTTPRequest, endpoint: Endpoint?) -> OutgoingResponse? {
-        if endpoint == .health { return nil }
+        if endpoint?.isAlwaysOpen == true { return nil }
         if endpoint == .dashboard, gate.access == .tokenRequired { return nil }
         return gate.refusal(for: head)
     }
@@ -151,7 +162,30 @@ struct AdminAPI: Sendable {
         case (.scenarios, _): return scenarios(snapshot)
         case (.scenario, _): return putScenario(path.segments[2], body, snapshot)
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
+        case (.caPEM, _), (.caDER, _): return certificateAuthority(endpoint, path: head.path)
         }
+    }
+
+    /// `GET /__admin/ca.pem` and `GET /__admin/ca.crt`: the local CA's certificate, never its key.
+    private func certificateAuthority(_ endpoint: Endpoint, path: String?) -> OutgoingResponse {
+        guard let authority else {
+            return ErrorBody(
+                error: "no local CA: this server serves no HTTPS (--tls-port), or serves a certificate of its own (--tls-cert)",
+                path: path
+            ).response(.notFound, headers: Self.noStore)
+        }
+        if endpoint == .caPEM {
+            return OutgoingResponse(
+                status: .ok, headers: [.contentType: "application/x-pem-file", .cacheControl: "no-store"],
+                body: .buffer(ByteBuffer(string: authority.pemText)))
+        }
+        return OutgoingResponse(
+            status: .ok,
+            headers: [
+                .contentType: "application/x-x509-ca-cert", .cacheControl: "no-store",
+                .contentDisposition: #"attachment; filename="beagle-mock-ca.crt""#,
+            ],
+            body: .buffer(ByteBuffer(bytes: authority.der)))
     }
 
     private static let noStore: HTTPFields = [.cacheControl: "no-store"]

@@ -15,7 +15,7 @@ enum OpenAPIDocument {
                 "title": "beagle-mock admin API",
                 "version": "\#(beagleMockVersion)",
                 "summary": "Inspect and steer a running beagle-mock: health, the request journal, runtime settings, reset, routes, scenarios.",
-                "description": "Every answer is JSON, never delayed, faulted or journalled. GET /__admin/health is always open. Bound to a loopback address (127.0.0.0/8, ::1, localhost) the rest is open to requests addressed to this server (a Host of localhost, a loopback address or an address it is bound to; 403 otherwise) that are not changes sent by a web page of another origin (403); bound to any other address it needs `Authorization: Bearer <token>` with the server's --admin-token (401 otherwise, with `WWW-Authenticate: Bearer`), and answers 403 when the server has no token. A method an endpoint does not answer gets 405 with `Allow`; any other path under /__admin gets 404. OPTIONS gets 204 with `Allow`. The admin API grants no CORS access to other origins: its answers carry no CORS header and a CORS preflight gets 403."
+                "description": "Every answer but the dashboard page and the CA certificate is JSON, never delayed, faulted or journalled. GET /__admin/health, /__admin/ca.pem and /__admin/ca.crt are always open. Bound to a loopback address (127.0.0.0/8, ::1, localhost) the rest is open to requests addressed to this server (a Host of localhost, a loopback address or an address it is bound to; 403 otherwise) that are not changes sent by a web page of another origin (403); bound to any other address it needs `Authorization: Bearer <token>` with the server's --admin-token (401 otherwise, with `WWW-Authenticate: Bearer`), and answers 403 when the server has no token. A method an endpoint does not answer gets 405 with `Allow`; any other path under /__admin gets 404. OPTIONS gets 204 with `Allow`. The admin API grants no CORS access to other origins: its answers carry no CORS header and a CORS preflight gets 403."
               },
               "servers": [{"url": "/", "description": "the server that serves this document"}],
               "security": \#(security),
@@ -73,6 +73,30 @@ enum OpenAPIDocument {
                     "security": [],
                     "responses": {
                       "200": {"description": "The server is up.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Health"}}}},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/ca.pem": {
+                  "get": {
+                    "operationId": "getCAPEM",
+                    "summary": "The local CA's certificate in PEM (never its key), always open: what clients trust for --tls-port.",
+                    "security": [],
+                    "responses": {
+                      "200": {"description": "The certificate.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/x-pem-file": {"schema": {"type": "string"}}}},
+                      "404": {"description": "No local CA: the server serves no HTTPS, or a certificate of its own (--tls-cert).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+                      "405": {"$ref": "#/components/responses/MethodNotAllowed"}
+                    }
+                  }
+                },
+                "/__admin/ca.crt": {
+                  "get": {
+                    "operationId": "getCADER",
+                    "summary": "The local CA's certificate in DER, always open: a phone's browser offers to install it.",
+                    "security": [],
+                    "responses": {
+                      "200": {"description": "The certificate.", "headers": {"Cache-Control": {"$ref": "#/components/headers/NoStore"}}, "content": {"application/x-x509-ca-cert": {"schema": {"type": "string", "format": "binary"}}}},
+                      "404": {"description": "No local CA: the server serves no HTTPS, or a certificate of its own (--tls-cert).", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
                       "405": {"$ref": "#/components/responses/MethodNotAllowed"}
                     }
                   }
@@ -331,7 +355,7 @@ enum OpenAPIDocument {
                   },
                   "JournalEntry": {
                     "type": "object",
-                    "required": ["id", "time", "method", "path", "query", "headers", "body", "bodyEncoding", "bodySize", "bodyTruncated", "status", "fault", "latencyMs", "durationMs", "bytes", "outcome", "rule", "proxied", "recorded"],
+                    "required": ["id", "time", "method", "path", "query", "headers", "body", "bodyEncoding", "bodySize", "bodyTruncated", "status", "fault", "latencyMs", "durationMs", "bytes", "outcome", "rule", "proxied", "recorded", "tls"],
                     "properties": {
                       "id": {"type": "integer", "minimum": 1, "description": "Increasing for the server's life; never reused."},
                       "time": {"type": "string", "format": "date-time", "description": "When the request had been read (UTC)."},
@@ -351,7 +375,8 @@ enum OpenAPIDocument {
                       "outcome": {"type": ["string", "null"], "enum": ["ok", "reset", "closed", "hang-expired", "client-gone", "shutdown", "server-error", null], "description": "How the exchange ended; null while in flight. ok: a whole response; reset and closed: a fault ended the connection; hang-expired: a hang reached --hang-max; client-gone: the client left first; shutdown: the server stopped first; server-error: the server could not finish (a file shrank or became unreadable while sent, or the upstream broke off mid-body)."},
                       "rule": {"type": ["string", "null"], "description": "The route rule that matched, like `/checkout/** [GET]`; null when none did."},
                       "proxied": {"type": "boolean", "description": "True when the upstream (--upstream) answered: no file did, or the route rule says proxy: true."},
-                      "recorded": {"type": ["string", "null"], "description": "The file the upstream's answer was saved as by --record, like `screens/home.ios.json`; null when none was."}
+                      "recorded": {"type": ["string", "null"], "description": "The file the upstream's answer was saved as by --record, like `screens/home.ios.json`; null when none was."},
+                      "tls": {"type": "boolean", "description": "True when the request came over HTTPS (--tls-port)."}
                     },
                     "additionalProperties": false
                   },

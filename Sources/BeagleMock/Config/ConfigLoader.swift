@@ -17,7 +17,7 @@ package enum ConfigLoader {
 
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
-        "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record",
+        "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record", "tls",
         "recordMaxSize",
     ]
     static let routeKeys = [
@@ -154,6 +154,9 @@ package enum ConfigLoader {
             configuration.recordMaxSize = try value.parseScalar(expected: "a size like 20MiB") { text throws(SpecError) in
                 try ResponseRecorder.validateMaxSize(text)
             }
+        }
+        if let value = try mapping.optional("tls", clearHint: "remove the key for no HTTPS") {
+            configuration.tls = try TLSYAML.settings(from: value)
         }
         if let value = try mapping.optional("routes", clearHint: "write routes: [] for none, or remove the key") {
             for item in try value.sequence(expected: "a list of route rules like [{path: /checkout/**, latency: 1s}]") {

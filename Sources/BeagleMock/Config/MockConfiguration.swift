@@ -27,6 +27,8 @@ package struct MockConfiguration: Sendable, Hashable {
     package var record: RecordMode?
     /// `recordMaxSize:`, the largest body `record` saves.
     package var recordMaxSize: ByteSize?
+    /// `tls:`: HTTPS beside HTTP, read when the server starts.
+    package var tls: TLSSettings?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(
@@ -42,7 +44,8 @@ package struct MockConfiguration: Sendable, Hashable {
         templateLimits: TemplateLimits? = nil,
         upstream: UpstreamFileSettings? = nil,
         record: RecordMode? = nil,
-        recordMaxSize: ByteSize? = nil
+        recordMaxSize: ByteSize? = nil,
+        tls: TLSSettings? = nil
     ) {
         self.globals = globals
         self.seed = seed
@@ -57,6 +60,7 @@ package struct MockConfiguration: Sendable, Hashable {
         self.upstream = upstream
         self.record = record
         self.recordMaxSize = recordMaxSize
+        self.tls = tls
     }
 
     /// The file's layer of settings: the globals and the server-wide keys (route rules apart).

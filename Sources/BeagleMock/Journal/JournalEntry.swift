@@ -39,6 +39,8 @@ struct JournalEntry: Sendable, Encodable {
     var outcome: Outcome?
     /// Whether the upstream answered (Docs/Proxy.md).
     var proxied = false
+    /// Whether the request came over TLS (the HTTPS port).
+    var tls = false
     /// The file the upstream's answer was saved as (`screens/home.ios.json`), nil when none was.
     var recorded: String?
 
@@ -71,7 +73,7 @@ struct JournalEntry: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, method, path, query, headers, body, bodyEncoding, bodySize, bodyTruncated
-        case status, fault, latencyMs, durationMs, bytes, outcome, rule, proxied, recorded
+        case status, fault, latencyMs, durationMs, bytes, outcome, rule, proxied, recorded, tls
     }
 
     /// Every key, with `null` for what is not known (yet): a client reads one shape.
@@ -97,6 +99,7 @@ struct JournalEntry: Sendable, Encodable {
         try container.encode(rule, forKey: .rule)
         try container.encode(proxied, forKey: .proxied)
         try container.encode(recorded, forKey: .recorded)
+        try container.encode(tls, forKey: .tls)
     }
 
     /// `2025-11-22T06:19:00.123Z`: UTC, to the millisecond.

@@ -33,7 +33,7 @@ struct RequestPipeline: Sendable {
         let arrived = clock.now
         var request = request
         let head = request.head
-        var recording = recorder.start(head, at: arrived)
+        var recording = recorder.start(head, at: arrived, tls: request.tls)
         let settings = self.settings.snapshot
         let read: RequestReader.Reading
         do {

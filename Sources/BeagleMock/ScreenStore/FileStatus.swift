@@ -2,6 +2,8 @@
 import Glibc
 // timespec's members are declared there; release builds with MemberImportVisibility need it named.
 import SwiftOverlayShims
+// …or CoreFoundation, when a module that imports Foundation is loaded first.
+import CoreFoundation
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)

@@ -73,7 +73,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             if head.version.major == 0 {
-                // HTTP/0.9 (``HTTP09Refusal``): such a client reads no status line.
+                // HTTP/0.9 (``OpeningRefusal``): such a client reads no status line.
                 refused = true
                 logger.notice("closed a connection whose request \(head.uri) has no HTTP version (HTTP/0.9)")
                 return context.close(promise: nil)
@@ -100,7 +100,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let parserError = error as? HTTPParserError {
-            let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
+            let peer = PeerName.of(context)
             logger.notice("refused a malformed request from \(peer): \(parserError)")
         }
         context.fireErrorCaught(error)
@@ -183,7 +183,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     /// of the connection.
     private func refuse(_ head: HTTPRequestHead, _ problem: FramingRefusal, _ context: ChannelHandlerContext) {
         refused = true
-        let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
+        let peer = PeerName.of(context)
         logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem.message)")
         let json = ErrorBody(error: problem.message, path: head.uri).json
         var bytes = context.channel.allocator.head(of: problem.head(json: json), framing: .length)

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// How a listening address is written for a person and for a client: brackets around IPv6
 /// addresses in URLs, and the loopback address that reaches a server bound to a wildcard. The one
 /// place the banner, `baseURL` and the health check take these from.
@@ -32,5 +34,18 @@ package enum HostDisplay {
     /// The host without the brackets of a URL's IPv6 address.
     package static func withoutBrackets(_ host: String) -> String {
         host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+    }
+
+    /// This machine's IPv4 addresses other than loopback: where devices on its network reach a
+    /// server bound to every address (the banner lists them; the local CA's certificate covers them).
+    package static func networkAddresses() -> [String] {
+        guard let devices = try? System.enumerateDevices() else { return [] }
+        var seen: [String] = []
+        for device in devices {
+            guard case .v4? = device.address, let ip = device.address?.ipAddress, !ip.hasPrefix("127."), !seen.contains(ip)
+            else { continue }
+            seen.append(ip)
+        }
+        return seen
     }
 }

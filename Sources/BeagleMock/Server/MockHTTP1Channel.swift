@@ -5,7 +5,7 @@ import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import ServiceLifecycle
 
-/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: ``HTTP09Refusal`` closes a
+/// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: ``OpeningRefusal`` closes a
 /// connection whose first line has no HTTP version; NIO decodes HTTP/1;
 /// ``HTTP1Framing`` refuses what NIO lets through, turns heads into HTTPTypes and writes the
 /// responses' bytes; ``RequestDispatcher`` hands each request to the pipeline, one at a time,
@@ -31,6 +31,8 @@ struct MockHTTP1Channel: ServerChildChannel {
     let idleTimeout: Duration
     /// Where refused requests are logged.
     let logger: Logger
+    /// Whether the connections are TLS (``TLSChildChannel`` runs this setup after its own).
+    var tls = false
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let checkLogger = self.logger
@@ -43,11 +45,11 @@ struct MockHTTP1Channel: ServerChildChannel {
             limits.maxHeaderFieldCount = 1000
             let decoder = HTTPRequestDecoder(
                 leftOverBytesStrategy: .dropBytes, informationalResponseStrategy: .drop, limitConfiguration: limits)
-            try operations.addHandler(HTTP09Refusal(logger: checkLogger))
+            try operations.addHandler(OpeningRefusal(logger: checkLogger))
             try operations.addHandler(ByteToMessageHandler(decoder))
             try operations.addHandler(HTTP1Framing(logger: checkLogger))
             let dispatcher = RequestDispatcher(
-                responder: responder, workers: workers, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout)
+                responder: responder, workers: workers, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout, tls: tls)
             try operations.addHandler(dispatcher)
             return Value(channel: channel, dispatcher: NIOLoopBound(dispatcher, eventLoop: channel.eventLoop))
         }

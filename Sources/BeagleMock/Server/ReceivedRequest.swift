@@ -11,6 +11,8 @@ struct ReceivedRequest: Sendable {
     /// The client's IP address, as its connection says (nil when the socket has none, a Unix
     /// domain socket's).
     let client: String?
+    /// Whether it came over TLS (the HTTPS port).
+    let tls: Bool
 
     /// Reads the whole body, up to `limit` bytes (`NIOTooManyBytesError` beyond), and keeps it for
     /// whoever reads it next.

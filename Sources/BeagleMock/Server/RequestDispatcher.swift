@@ -82,10 +82,17 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private var client: String?
     private var clientRead = false
 
+    /// Whether the connection is TLS (its requests say so in the journal).
+    private let tls: Bool
+
     /// A dispatcher that hands requests to `responder` on `workers`, gives each body `bodyTimeout`
-    /// and closes the connection after `idleTimeout` without a request.
-    init(responder: @escaping Responder, workers: RequestWorkers, bodyTimeout: Duration, idleTimeout: Duration) {
+    /// and closes the connection after `idleTimeout` without a request; `tls` for a connection on
+    /// the HTTPS port.
+    init(
+        responder: @escaping Responder, workers: RequestWorkers, bodyTimeout: Duration, idleTimeout: Duration, tls: Bool = false
+    ) {
         self.responder = responder
+        self.tls = tls
         self.workers = workers
         self.bodyDeadline = BodyDeadline(timeout: bodyTimeout)
         self.idle = IdleTimeout(timeout: idleTimeout)
@@ -340,7 +347,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             client = context.channel.remoteAddress?.ipAddress
             clientRead = true
         }
-        let request = ReceivedRequest(head: head, body: requestBody, client: client)
+        let request = ReceivedRequest(head: head, body: requestBody, client: client, tls: tls)
         let channel = context.channel
         let responder = self.responder
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)

@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ import Darwin
 /// framing, and resets in the middle of a body.
 ///
 /// Writes go through the context of ``HTTP1Framing`` (the first outbound handler after the
-/// socket), so they skip HTTP framing. A write waits until the kernel has the bytes only when the
+/// socket, or after TLS on the HTTPS port), so they skip HTTP framing. A write waits until the kernel has the bytes only when the
 /// connection is not writable (a slow reader); `flush`, `close` and `reset` wait for everything
 /// written before them, which is what a reset after a partial body needs.
 struct RawWire: Sendable {
@@ -64,6 +65,11 @@ struct RawWire: Sendable {
         try? await flush()
         if let options = channel as? any SocketOptionProvider {
             _ = try? await options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
+        }
+        // Over TLS, a close sends close_notify first and the client ends cleanly before the reset
+        // arrives: without the TLS handler, the close is the socket's own.
+        if let tls = try? await channel.pipeline.handler(type: NIOSSLServerHandler.self).get() {
+            try? await channel.pipeline.removeHandler(tls).get()
         }
         try? await channel.close()
     }

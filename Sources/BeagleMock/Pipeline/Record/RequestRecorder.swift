@@ -26,17 +26,22 @@ struct RequestRecorder: Sendable {
         let started: ContinuousClock.Instant
         var line: AccessLog.Record
         var journalID: Int?
+        /// Whether the request came over TLS.
+        var tls = false
     }
 
-    /// Starts the record of a request that arrived at `started`.
-    func start(_ head: HTTPRequest, at started: ContinuousClock.Instant) -> Recording {
+    /// Starts the record of a request that arrived at `started`, over TLS when `tls`.
+    func start(_ head: HTTPRequest, at started: ContinuousClock.Instant, tls: Bool = false) -> Recording {
         Recording(
             started: started,
-            line: AccessLog.Record(method: head.method, target: head.path ?? "", status: nil, bytes: 0, duration: .zero))
+            line: AccessLog.Record(method: head.method, target: head.path ?? "", status: nil, bytes: 0, duration: .zero),
+            tls: tls)
     }
 
     /// Writes `entry` to the journal: the request has been read.
     func journal(_ entry: JournalEntry, in recording: inout Recording) {
+        var entry = entry
+        entry.tls = recording.tls
         let id = journal.begin(entry)
         recording.journalID = id
         recording.line.journalID = id

@@ -1,15 +1,17 @@
 import Logging
 import NIOCore
 
-/// Closes a connection whose first request line has no HTTP version (`GET /`, HTTP/0.9), at once.
+/// Closes, at once, a connection that opens with something no HTTP/1 answer can reach: a TLS
+/// handshake (a client sent to the HTTP port with an `https` URL), or a first request line without
+/// an HTTP version (`GET /`, HTTP/0.9).
 ///
-/// Such a client reads no status line, so no answer can tell it anything; and NIO's decoder,
-/// which takes the line for HTTP/0.9, waits for header fields that never come, holding the
-/// connection until the idle timeout. This handler sits before the decoder, passes every byte on
-/// as it comes, looks at the bytes up to the first line feed, and then leaves the pipeline: a
-/// connection costs it one look at its first line. A later request in that form on a kept-alive
-/// connection reaches ``HTTP1Framing`` as an HTTP/0.9 head, which closes the connection too.
-final class HTTP09Refusal: ChannelInboundHandler, RemovableChannelHandler {
+/// Neither client reads a status line, so no answer can tell it anything; and NIO's decoder, which
+/// takes a line without version for HTTP/0.9, waits for header fields that never come, holding the
+/// connection until the idle timeout. This handler sits before the decoder, passes every byte on as
+/// it comes, looks at the first byte and the bytes up to the first line feed, and then leaves the
+/// pipeline: a connection costs it one look at its first line. A later request without version on a
+/// kept-alive connection reaches ``HTTP1Framing`` as an HTTP/0.9 head, which closes the connection too.
+final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
@@ -28,11 +30,16 @@ final class HTTP09Refusal: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let buffer = unwrapInboundIn(data)
         let view = buffer.readableBytesView
+        if line.isEmpty, view.first == TLSRecord.handshake {
+            let peer = PeerName.of(context)
+            logger.notice("closed a connection from \(peer) that began a TLS handshake on the HTTP port (HTTPS is on --tls-port)")
+            return context.close(promise: nil)
+        }
         let end = view.firstIndex(of: UInt8(ascii: "\n"))
         line += view[..<(end ?? view.endIndex)].prefix(Self.longestLine - line.count)
         guard end != nil || line.count >= Self.longestLine else { return context.fireChannelRead(data) }
         if end != nil, Self.lacksVersion(line) {
-            let peer = context.remoteAddress.map { "\($0)" } ?? "unknown peer"
+            let peer = PeerName.of(context)
             logger.notice("closed a connection from \(peer) whose request line has no HTTP version (HTTP/0.9)")
             return context.close(promise: nil)
         }

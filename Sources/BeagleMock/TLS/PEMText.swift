@@ -1,0 +1,79 @@
+import Foundation
+import SwiftASN1
+import X509
+
+/// Certificates and keys as PEM text: read with errors that say which file and what is wrong, and
+/// written as `openssl` writes them.
+package enum PEMText {
+    /// Every certificate in `text` (a chain: the server's first); throws when there is none or one
+    /// does not parse. `role` says what the file should hold, for the error.
+    static func certificates(_ text: String, file: String, role: String) throws(TLSError) -> [Certificate] {
+        let blocks = Self.blocks(of: text, label: "CERTIFICATE")
+        guard !blocks.isEmpty else {
+            throw TLSError(file: file, problem: "holds no PEM certificate (-----BEGIN CERTIFICATE-----); it should be \(role)")
+        }
+        var certificates: [Certificate] = []
+        for (index, block) in blocks.enumerated() {
+            do {
+                certificates.append(try Certificate(pemEncoded: block))
+            } catch {
+                let which = blocks.count == 1 ? "its certificate" : "certificate \(index + 1) of \(blocks.count)"
+                throw TLSError(file: file, problem: "\(which) cannot be read (corrupted PEM or DER): \(error)")
+            }
+        }
+        return certificates
+    }
+
+    /// The private key in `text`: PKCS #8 (`PRIVATE KEY`), SEC 1 (`EC PRIVATE KEY`) or PKCS #1
+    /// (`RSA PRIVATE KEY`), unencrypted.
+    static func privateKey(_ text: String, file: String) throws(TLSError) -> Certificate.PrivateKey {
+        if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.contains("Proc-Type: 4,ENCRYPTED") {
+            throw TLSError(
+                file: file, problem: "is an encrypted key; give it unencrypted (openssl pkey -in KEY -out KEY.plain)")
+        }
+        let labels = ["PRIVATE KEY", "EC PRIVATE KEY", "RSA PRIVATE KEY"]
+        guard let block = labels.lazy.compactMap({ blocks(of: text, label: $0).first }).first else {
+            throw TLSError(file: file, problem: "holds no PEM private key (-----BEGIN PRIVATE KEY-----)")
+        }
+        do {
+            return try Certificate.PrivateKey(pemEncoded: block)
+        } catch {
+            throw TLSError(file: file, problem: "its private key cannot be read (corrupted, or a kind not supported): \(error)")
+        }
+    }
+
+    /// `certificate` as one PEM block and a line feed.
+    static func certificate(_ certificate: Certificate) throws(TLSError) -> String {
+        do {
+            return try certificate.serializeAsPEM().pemString + "\n"
+        } catch {
+            throw TLSError(file: nil, problem: "cannot write a certificate: \(error)")
+        }
+    }
+
+    /// `certificate` in DER.
+    static func der(of certificate: Certificate) -> [UInt8] {
+        var serializer = DER.Serializer()
+        // Serializing a certificate that was parsed or built cannot fail.
+        try? serializer.serialize(certificate)
+        return serializer.serializedBytes
+    }
+
+    /// A date as `2026-11-27` (UTC).
+    package static func day(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day())
+    }
+
+    /// The PEM blocks labelled `label`, each from its BEGIN line to its END line.
+    private static func blocks(of text: String, label: String) -> [String] {
+        let begin = "-----BEGIN \(label)-----"
+        let end = "-----END \(label)-----"
+        var blocks: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: begin), let stop = rest[start.upperBound...].range(of: end) {
+            blocks.append(String(rest[start.lowerBound..<stop.upperBound]))
+            rest = rest[stop.upperBound...]
+        }
+        return blocks
+    }
+}

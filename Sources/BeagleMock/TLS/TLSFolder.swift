@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The folder that keeps the local CA and the certificate it issued (`--tls-dir`): made with mode
+/// 0700, written one whole file at a time (a temporary file renamed over the old one), and held
+/// under a lock while it is read or changed, so that two servers starting together (compose starts
+/// several) make one CA between them.
+struct TLSFolder: Sendable {
+    /// The folder's path as given.
+    let path: String
+
+    /// The default: `~/.beagle-mock/tls`.
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TLSError) -> String {
+        guard let home = environment["HOME"], !home.isEmpty else {
+            throw TLSError(file: nil, problem: "HOME is not set, so there is no default --tls-dir; give one with --tls-dir")
+        }
+        return home + "/.beagle-mock/tls"
+    }
+
+    /// The folder `directory`, or the default one when it is nil; made when it does not exist.
+    static func prepare(orDefault directory: String?) throws(TLSError) -> TLSFolder {
+        if let directory { return try prepare(directory) }
+        return try prepare(try defaultPath())
+    }
+
+    /// The folder at `path`, made (with its missing parents, mode 0700) when it does not exist.
+    static func prepare(_ path: String) throws(TLSError) -> TLSFolder {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw TLSError(file: path, problem: "is not a folder (--tls-dir)") }
+        } else {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw TLSError(file: path, problem: "cannot make the folder: \(Self.reason(of: error))")
+            }
+        }
+        return TLSFolder(path: path)
+    }
+
+    /// The path of the file `name` in the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Runs `body` holding the folder's lock (`.lock`, an advisory `flock`).
+    func locked<T>(_ body: () throws(TLSError) -> T) throws(TLSError) -> T {
+        let lockPath = file(".lock")
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw TLSError(file: path, problem: "cannot write to the folder (--tls-dir): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw TLSError(file: lockPath, problem: "cannot lock: \(String(cString: strerror(errno)))")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    /// The text of the file `name`; nil when there is none.
+    func read(_ name: String) throws(TLSError) -> String? {
+        let path = file(name)
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TLSError(file: path, problem: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Writes `text` as the file `name` with `mode`, whole: a reader sees the old file or the new.
+    func write(_ name: String, _ text: String, mode: mode_t) throws(TLSError) {
+        let target = file(name)
+        let temporary = file(".\(name).\(getpid()).tmp")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
+        guard descriptor >= 0 else {
+            throw TLSError(file: target, problem: "cannot be written: \(String(cString: strerror(errno)))")
+        }
+        var failure: String?
+        do {
+            try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).write(contentsOf: Data(text.utf8))
+            if fchmod(descriptor, mode) != 0 || fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
+        } catch {
+            failure = Self.reason(of: error)
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, target) != 0 { failure = String(cString: strerror(errno)) }
+        if let failure {
+            unlink(temporary)
+            throw TLSError(file: target, problem: "cannot be written: \(failure)")
+        }
+    }
+
+    private static func reason(of error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(code)))
+        }
+        return error.localizedDescription
+    }
+}
+
+/// A problem with a certificate, a key or the TLS folder: the file and what is wrong with it.
+package struct TLSError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file or folder, when the problem has one.
+    package let file: String?
+    /// What is wrong, as a sentence without the file.
+    package let problem: String
+
+    package init(file: String?, problem: String) {
+        self.file = file
+        self.problem = problem
+    }
+
+    package var description: String {
+        guard let file else { return problem }
+        return "\(file): \(problem)"
+    }
+}
