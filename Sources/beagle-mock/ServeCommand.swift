@@ -32,7 +32,7 @@ struct ServeCommand: AsyncParsableCommand {
               beagle-mock serve --upstream http://127.0.0.1:9000 --record
                                                        save what the BFF answers as files of the folder
               beagle-mock serve --host 0.0.0.0 --tls-port 8443
-                                                       HTTPS too, with a local CA (beagle-mock ca: how to trust it)
+                                                       HTTPS too, from a local CA (beagle-mock ca)
 
             Per request: header X-Mock-Latency: 2s, X-Mock-Fault: reset, X-Mock-Bandwidth: 8KiB/s,
             X-Mock-Dribble: 10x2s (or query __latency=2s, __fault=reset, __bandwidth=8KiB/s, __dribble=10x2s).

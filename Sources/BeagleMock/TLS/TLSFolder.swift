@@ -36,11 +36,13 @@ struct TLSFolder: Sendable {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw TLSError(file: path, problem: "is not a folder (--tls-dir)") }
         } else {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw TLSError(file: path, problem: "cannot make the folder: \(Self.reason(of: error))")
+            // Each missing folder on the way, so that the error is the system's own (errno).
+            var partial = path.hasPrefix("/") ? "" : "."
+            for component in path.split(separator: "/") {
+                partial += "/" + component
+                if mkdir(partial, 0o700) != 0, errno != EEXIST {
+                    throw TLSError(file: path, problem: "cannot make the folder: \(String(cString: strerror(errno)))")
+                }
             }
         }
         return TLSFolder(path: path)
