@@ -10,7 +10,9 @@
 # from inside the container (the client library and libcurl work there); a fault injected by header
 # (`X-Mock-Fault: status:503`) is a 503 whose JSON says "injected":true; `stop` ends the server
 # cleanly within Docker's 10 s; a folder mounted over /app/screens is served instead of the
-# sample; and the compose example (docker/compose.yml) runs its test-runner to exit 0.
+# sample; no private key is in the image; and the compose example (docker/compose.yml) runs its
+# test-runner to exit 0 and serves HTTPS that curl trusts with the CA from /__admin/ca.pem (and not
+# without it), the same CA after a restart (it is kept in a named volume).
 # Everything it starts (containers, the compose project and its network, temporary folders) is
 # removed on exit, whatever happens; the image stays.
 #
@@ -144,6 +146,11 @@ uid=$(sed -n 2p <<<"$inside")
 version=$(tail -n 1 <<<"$inside")
 ok "runs as $user_name (uid $uid); beagle-mock $version finds every shared library"
 
+keys=$("$CLI" run --rm --entrypoint sh "$IMAGE" -c 'find / -xdev \( -name "*key.pem" -o -name ".beagle-mock" \) 2>/dev/null; ls -A /tls' \
+  2>"$work/run.err") || fail "cannot look for keys in the image: $(cat "$work/run.err")"
+[ -z "$keys" ] || fail "the image holds TLS keys or a CA folder: $keys"
+ok "no private key in the image; /tls is empty"
+
 healthcheck=$("$CLI" image inspect --format '{{json .Config.Healthcheck}}' "$IMAGE" 2>/dev/null || true)
 grep -q '"health"' <<<"$healthcheck" || fail "the image declares no HEALTHCHECK with beagle-mock health: $healthcheck"
 
@@ -232,11 +239,13 @@ ok "a folder mounted over /app/screens replaces the sample: /home is its home.js
 # --- The compose example -----------------------------------------------------------------------
 project=$run_id
 port=$(free_port)
+tls_port=$(free_port)
 compose_flags=()
 if [[ $(basename "${COMPOSE_CMD[0]}") == podman-compose* ]] && [ -n "${CONTAINER_BUILD_FLAGS:-}" ]; then
   compose_flags+=("--podman-build-args=$CONTAINER_BUILD_FLAGS")
 fi
-BEAGLE_MOCK_HOST_PORT=$port "${COMPOSE_CMD[@]}" "${compose_flags[@]}" -p "$project" -f docker/compose.yml up -d --build \
+BEAGLE_MOCK_HOST_PORT=$port BEAGLE_MOCK_HOST_TLS_PORT=$tls_port \
+  "${COMPOSE_CMD[@]}" "${compose_flags[@]}" -p "$project" -f docker/compose.yml up -d --build \
   >"$work/compose-up.log" 2>&1 || { tail -40 "$work/compose-up.log" >&2; fail "compose up failed (last 40 lines above)"; }
 runner=$("$CLI" ps -a -q --filter "label=com.docker.compose.project=$project" \
   --filter "label=com.docker.compose.service=test-runner")
@@ -249,5 +258,23 @@ say "test-runner output:"
 curl -fsS --max-time 5 -o "$work/health" "http://127.0.0.1:$port/__admin/health" \
   || fail "the compose mock is not published on 127.0.0.1:$port" "$mock"
 ok "compose: test-runner exited 0; the mock is published on 127.0.0.1:$port"
+
+fetch "http://127.0.0.1:$port/__admin/ca.pem"
+[ "$status" = 200 ] && grep -q 'BEGIN CERTIFICATE' "$work/body" || fail "GET /__admin/ca.pem answered $status" "$mock"
+grep -q 'PRIVATE KEY' "$work/body" && fail "/__admin/ca.pem holds a private key" "$mock"
+cp "$work/body" "$work/ca.pem"
+fetch "https://localhost:$tls_port/home" --cacert "$work/ca.pem"
+[ "$status" = 200 ] || fail "GET https://localhost:$tls_port/home with --cacert answered $status" "$mock"
+untrusted=0
+curl -sS --max-time 10 -o /dev/null "https://localhost:$tls_port/home" 2>/dev/null || untrusted=$?
+[ "$untrusted" = 60 ] || fail "curl without the CA should fail to verify the certificate (exit 60), not exit $untrusted" "$mock"
+ok "compose: HTTPS on 127.0.0.1:$tls_port, trusted with --cacert and the CA from /__admin/ca.pem, refused without it"
+
+"${COMPOSE_CMD[@]}" -p "$project" -f docker/compose.yml restart mock >"$work/compose-restart.log" 2>&1 \
+  || { tail -20 "$work/compose-restart.log" >&2; fail "compose restart mock failed"; }
+wait_healthy "http://127.0.0.1:$port" "$mock"
+fetch "http://127.0.0.1:$port/__admin/ca.pem"
+cmp -s "$work/body" "$work/ca.pem" || fail "the CA changed across a restart: the named volume did not keep it" "$mock"
+ok "compose: the CA is the same after a restart (kept in the named volume)"
 
 say "all checks passed"
