@@ -29,6 +29,8 @@ import FoundationNetworking
         #expect(Self.map(Self.urlError(.unknown, "transfer closed with 88 bytes remaining to read"), linux) == .truncatedResponse)
         #expect(Self.map(Self.urlError(.unknown, "Malformed encoding found in chunked-encoding"), linux) == .malformedResponse)
         #expect(Self.map(Self.urlError(.unknown, "something else"), linux) == .transport(code: -1, message: "something else"))
+        let curl = "SSL certificate problem: unable to get local issuer certificate"
+        #expect(Self.map(Self.urlError(.unknown, curl), linux) == .untrustedCertificate(message: curl))
         #expect(Self.map(Self.urlError(.cannotConnectToHost), linux) == .cannotConnect)
         #expect(Self.map(Self.urlError(.cannotFindHost), linux) == .cannotConnect)
         #expect(Self.map(Self.urlError(.cannotParseResponse), linux) == .malformedResponse)
@@ -43,6 +45,11 @@ import FoundationNetworking
         #expect(Self.map(Self.urlError(.cannotParseResponse), darwin) == .malformedResponse)
         #expect(Self.map(Self.urlError(.unsupportedURL), darwin) == .unsupportedURL)
         #expect(Self.map(Self.urlError(.unknown, "transfer closed"), darwin) == .transport(code: -1, message: "transfer closed"))
+        for code in [URLError.serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+            .serverCertificateNotYetValid]
+        {
+            #expect(Self.map(Self.urlError(code, "untrusted"), darwin) == .untrustedCertificate(message: "untrusted"))
+        }
         #expect(Self.map(Self.urlError(.notConnectedToInternet), darwin) == .cannotConnect)
     }
 

@@ -86,3 +86,20 @@ import Testing
         #expect(try #require(row(run, "/home")).hasSuffix("  HTTP 418"))
     }
 }
+
+/// `probe` against an HTTPS BFF whose CA this system does not trust: the mock's own local CA.
+@Suite struct ProbeTrustTests {
+    @Test func anUntrustedCASaysHowToTrustItInOneLine() async throws {
+        let folder = try TemporaryScreens()
+        defer { folder.remove() }
+        var configuration = MockServerConfiguration(screensDirectory: SampleApp.screens.path)
+        configuration.tls = TLSSettings(port: 0, directory: folder.root + "/tls")
+        let run = try await withMockServer(configuration) { server in
+            try await CommandRunner.run(["probe", "\(try #require(server.tlsBaseURL))/home"])
+        }
+        #expect(run.status == 1)
+        let home = try #require(run.output.split(separator: "\n").first { $0.contains(" /home ") })
+        #expect(home.contains("certificate not trusted ("), "\(home)")
+        #expect(home.contains("update-ca-certificates"), "\(home)")
+    }
+}

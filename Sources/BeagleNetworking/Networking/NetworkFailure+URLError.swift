@@ -36,6 +36,8 @@ extension NetworkFailure {
     /// | -1017 cannotParseResponse | `malformedResponse` | `malformedResponse` |
     /// | -1003, -1004, -1006, -1009 | `cannotConnect` | `cannotConnect` |
     /// | -1000 badURL | `unsupportedURL` | `unsupportedURL` |
+    /// | -1201 to -1204, the server's certificate | (not used) | `untrustedCertificate` |
+    /// | -1 with curl's "SSL certificate problem…" or "…certificate…" | `untrustedCertificate` | (not used) |
     ///
     /// A `CancellationError` is `cancelled`; another error with an HTTP response outside
     /// 200...299 (Beagle's `ClientError.invalidHttpResponse`) is `httpStatus`; anything else is
@@ -102,6 +104,9 @@ extension NetworkFailure {
             return .cannotConnect
         case URLError.badURL.rawValue:
             return .unsupportedURL
+        case URLError.serverCertificateHasBadDate.rawValue, URLError.serverCertificateUntrusted.rawValue,
+            URLError.serverCertificateHasUnknownRoot.rawValue, URLError.serverCertificateNotYetValid.rawValue:
+            return .untrustedCertificate(message: message)
         case URLError.badServerResponse.rawValue:
             // curl's "Empty reply from server" on Linux; a response CFNetwork could not parse on Apple.
             return convention == .foundationNetworking ? .emptyResponse : .malformedResponse
@@ -115,6 +120,7 @@ extension NetworkFailure {
             let lowered = message.lowercased()
             if lowered.contains("transfer closed") { return .truncatedResponse }
             if lowered.contains("chunk") { return .malformedResponse }
+            if lowered.contains("certificate") { return .untrustedCertificate(message: message) }
             return .transport(code: code, message: message)
         default:
             return .transport(code: code, message: message)

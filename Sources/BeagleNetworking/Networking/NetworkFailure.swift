@@ -28,6 +28,12 @@ public enum NetworkFailure: Error, Sendable, Hashable {
     /// An HTTP response arrived with a status outside 200...299 (Beagle treats 304 as a
     /// failure too); `body` is what came with it.
     case httpStatus(code: Int, body: Data)
+    /// The server's certificate was not trusted: signed by a CA this system does not trust (a
+    /// private one, like beagle-mock's local CA), for another host name, expired or not yet valid.
+    /// `message` is the system's: on Apple platforms `URLError` -1202 (or -1201, -1203, -1204),
+    /// on Linux -1 with libcurl's words, like "SSL certificate problem: unable to get local issuer
+    /// certificate". The library never turns the check off; trust the CA instead (Docs/HTTPS.md).
+    case untrustedCertificate(message: String)
     /// Any other transport failure, with the underlying error's code and message.
     case transport(code: Int, message: String)
 }
@@ -57,6 +63,8 @@ extension NetworkFailure: CustomStringConvertible {
         case .httpStatus(let code, let body):
             let text = String(decoding: body.prefix(512), as: UTF8.self)
             return body.isEmpty ? "HTTP status \(code)" : "HTTP status \(code): \(text)"
+        case .untrustedCertificate(let message):
+            return "the server's certificate is not trusted here: \(message)"
         case .transport(let code, let message):
             return "transport error \(code): \(message)"
         }

@@ -16,8 +16,22 @@ extension NetworkFailure {
         case .unsupportedURL: "unsupported URL: nothing can fetch it"
         case .invalidRequest(let reason): "invalid request: \(reason)"
         case .httpStatus(let code, _): "HTTP \(code)"
+        case .untrustedCertificate(let message):
+            "certificate not trusted (\(message)); if its CA is private, trust it on this system: "
+                + Self.trustHint
         case .transport(let code, let message): "transport error \(code): \(message)"
         }
+    }
+
+    /// How to make this system trust a CA, in one clause.
+    static var trustHint: String {
+        #if os(Linux)
+        "copy its certificate to /usr/local/share/ca-certificates/NAME.crt and run update-ca-certificates "
+            + "(Debian, Ubuntu; libcurl reads that bundle); for beagle-mock's own CA see beagle-mock ca"
+        #else
+        "sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain CA.pem; "
+            + "for beagle-mock's own CA see beagle-mock ca"
+        #endif
     }
 
     /// The status of the response that came with the failure, if one did.
