@@ -45,9 +45,10 @@ import FoundationNetworking
         #expect(Self.map(Self.urlError(.cannotParseResponse), darwin) == .malformedResponse)
         #expect(Self.map(Self.urlError(.unsupportedURL), darwin) == .unsupportedURL)
         #expect(Self.map(Self.urlError(.unknown, "transfer closed"), darwin) == .transport(code: -1, message: "transfer closed"))
-        for code in [URLError.serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
-            .serverCertificateNotYetValid]
-        {
+        for code in [
+            URLError.serverCertificateUntrusted, .serverCertificateHasBadDate, .serverCertificateHasUnknownRoot,
+            .serverCertificateNotYetValid,
+        ] {
             #expect(Self.map(Self.urlError(code, "untrusted"), darwin) == .untrustedCertificate(message: "untrusted"))
         }
         #expect(Self.map(Self.urlError(.notConnectedToInternet), darwin) == .cannotConnect)
