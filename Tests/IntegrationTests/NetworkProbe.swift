@@ -18,6 +18,10 @@ enum NetworkProbe {
         case library
         /// A plain `URLSession`: the result names the raw error's domain and code.
         case urlsession
+        /// BeagleNetworking's `ViewClient`, fetching the URL's path as a screen.
+        case viewclient
+        /// BeagleNetworking's `ImageDownloader`, fetching the URL's path as an image.
+        case images
     }
 
     /// One request's outcome, as the probe printed it.
@@ -64,9 +68,10 @@ enum NetworkProbe {
     /// - Parameters:
     ///   - timeout: each request's `URLRequest.timeoutInterval`, and the library's deadline.
     ///   - sessionTimeout: the session configuration's `timeoutIntervalForRequest`; 60 s when nil.
+    ///   - trusting: a CA file the probe trusts, in a private trust store (`PrivateTrust`).
     static func run(
         _ client: Client, urls: [String], headers: [String: String] = [:], timeout: Duration = .seconds(30),
-        sessionTimeout: Duration? = nil
+        sessionTimeout: Duration? = nil, trusting authority: String? = nil
     ) async throws -> [Result] {
         var arguments = ["--client", client.rawValue, "--timeout", seconds(timeout)]
         if let sessionTimeout { arguments += ["--session-timeout", seconds(sessionTimeout)] }
@@ -75,7 +80,14 @@ enum NetworkProbe {
         await slots.acquire()
         let result: CommandRunner.Result
         do {
-            result = try await CommandRunner.run(executable: "network-probe", arguments, timeout: .seconds(150))
+            if let authority {
+                let probe = CommandRunner.executable(named: "network-probe").path
+                result = try await CommandRunner.run(
+                    URL(fileURLWithPath: "/bin/bash"), [PrivateTrust.script, authority, "--", probe] + arguments,
+                    timeout: .seconds(150))
+            } else {
+                result = try await CommandRunner.run(executable: "network-probe", arguments, timeout: .seconds(150))
+            }
             await slots.release()
         } catch {
             await slots.release()

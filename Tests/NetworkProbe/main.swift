@@ -6,7 +6,7 @@
 // (swift-corelibs-foundation #5285, `fatalError("Transfer completed, but there's no response.")`):
 // a fault test must not take the test runner down with it.
 //
-//   network-probe [--client library|urlsession] [--timeout SECONDS] [--session-timeout SECONDS]
+//   network-probe [--client library|urlsession|viewclient|images] [--timeout SECONDS] [--session-timeout SECONDS]
 //                 [--header 'Name: value']... URL [URL]
 //
 // `--timeout` is each request's `URLRequest.timeoutInterval`, and for the library client also
@@ -17,6 +17,9 @@
 // reports the `NetworkFailure` it maps the outcome to; `urlsession` sends it through a plain
 // `URLSession` and reports the raw error's domain and code. Both use one session for every URL,
 // so a second URL goes over the first one's keep-alive connection when the server kept it.
+// `viewclient` fetches the URL's path as a screen through `ViewClient` (over `NetworkClientDefault`
+// and a `UrlBuilder` of the URL's origin), `images` as an image through `ImageDownloader`: the
+// HTTPS trust tests fetch screens and images as an app does.
 //
 // Output, one line: {"client":"library","results":[{"outcome":"success","status":200,"bytes":88,"ms":4},
 // {"outcome":"failure","failure":"connectionReset","ms":3}]}; exit status 0 when every request
@@ -34,6 +37,8 @@ import FoundationNetworking
 enum ProbeClient: String {
     case library
     case urlsession
+    case viewclient
+    case images
 }
 
 /// What the command line asked for.
@@ -45,7 +50,7 @@ struct ProbeArguments {
     var urls: [URL] = []
 
     static let usage =
-        "usage: network-probe [--client library|urlsession] [--timeout SECONDS] [--session-timeout SECONDS] "
+        "usage: network-probe [--client library|urlsession|viewclient|images] [--timeout SECONDS] [--session-timeout SECONDS] "
         + "[--header 'Name: value']... URL [URL]"
 
     init(_ arguments: [String]) throws(ProbeUsageError) {
@@ -54,7 +59,7 @@ struct ProbeArguments {
             switch argument {
             case "--client":
                 guard let value = remaining.popFirst(), let client = ProbeClient(rawValue: value) else {
-                    throw ProbeUsageError("--client takes library or urlsession")
+                    throw ProbeUsageError("--client takes library, urlsession, viewclient or images")
                 }
                 self.client = client
             case "--timeout":
@@ -148,6 +153,29 @@ func viaLibrary(_ url: URL, client: NetworkClientDefault, headers: [String: Stri
     }
 }
 
+/// The screen or image at `url`'s path, through `ViewClient` or `ImageDownloader` as an app fetches them.
+func viaBeagle(_ url: URL, images: Bool, client: NetworkClientDefault) async -> ProbeResult {
+    let start = ContinuousClock.now
+    var origin = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    origin?.path = ""
+    origin?.query = nil
+    let builder = UrlBuilder(baseUrl: origin?.url)
+    let path = url.path + (url.query.map { "?\($0)" } ?? "")
+    do throws(Request.Error) {
+        if images {
+            let data = try await ImageDownloader(networkClient: client, urlBuilder: builder).fetchImage(url: path)
+            return ProbeResult(outcome: "success", bytes: data.count, ms: milliseconds(since: start))
+        }
+        _ = try await ViewClient(networkClient: client, urlBuilder: builder).fetch(url: path)
+        return ProbeResult(outcome: "success", ms: milliseconds(since: start))
+    } catch {
+        let failure = error.networkFailure.map(describe)
+        return ProbeResult(
+            outcome: "failure", failure: failure?.name ?? "not the network", failureCode: failure?.code,
+            message: error.networkFailure.map { "\($0)" } ?? "\(error)", ms: milliseconds(since: start))
+    }
+}
+
 func viaURLSession(_ url: URL, session: URLSession, headers: [String: String], timeout: Double) async -> ProbeResult {
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeout)
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -203,6 +231,11 @@ switch arguments.client {
 case .library:
     let client = NetworkClientDefault(session: session, timeout: .milliseconds(Int(arguments.timeout * 1000)))
     for url in arguments.urls { results.append(await viaLibrary(url, client: client, headers: headers)) }
+case .viewclient, .images:
+    let client = NetworkClientDefault(session: session, timeout: .milliseconds(Int(arguments.timeout * 1000)))
+    for url in arguments.urls {
+        results.append(await viaBeagle(url, images: arguments.client == .images, client: client))
+    }
 case .urlsession:
     for url in arguments.urls {
         results.append(await viaURLSession(url, session: session, headers: headers, timeout: arguments.timeout))
