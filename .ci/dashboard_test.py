@@ -47,6 +47,8 @@ class Server:
             if found:
                 self.port = int(found.group(1))
                 self.base = f"http://127.0.0.1:{self.port}"
+                secure = re.search(r"HTTPS     https://[^:]+:(\d+)", text)
+                self.tls_port = int(secure.group(1)) if secure else None
                 return
             if self.process.poll() is not None:
                 break
@@ -87,7 +89,9 @@ HOSTILE_PAGE = """<!doctype html><title>hostile</title><pre id="result">running<
 """
 
 
-def browser(width=1280, height=800, dark=False):
+def browser(width=1280, height=800, dark=False, home=None):
+    """Chromium through chromedriver; with `home`, Chromium's HOME, so that it reads the NSS
+    database (the certificates it trusts) under home/.pki/nssdb."""
     options = Options()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", f"--window-size={width},{height}"]:
@@ -95,7 +99,8 @@ def browser(width=1280, height=800, dark=False):
     if dark:
         options.add_argument("--force-dark-mode")
         options.add_argument("--blink-settings=preferredColorScheme=0")
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    environment = dict(os.environ, HOME=home) if home else None
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env=environment), options=options)
     driver.set_window_size(width, height)
     return driver
 
@@ -279,8 +284,48 @@ def main():
     finally:
         driver.quit()
         server.stop()
+    https_steps()
     shutil.rmtree(SAMPLE, ignore_errors=True)
     print("dashboard: all steps passed")
+
+
+def scratch_nss_home(authority=None):
+    """A HOME whose NSS database trusts `authority` (a PEM file) as a CA, or nothing."""
+    home = tempfile.mkdtemp(prefix="dashboard-home-")
+    database = "sql:" + os.path.join(home, ".pki", "nssdb")
+    os.makedirs(os.path.join(home, ".pki", "nssdb"))
+    subprocess.run(["certutil", "-d", database, "-N", "--empty-password"], check=True)
+    if authority:
+        subprocess.run(["certutil", "-d", database, "-A", "-t", "C,,", "-n", "beagle-mock", "-i", authority], check=True)
+    return home
+
+
+def https_steps():
+    step("over HTTPS: trusted through a scratch NSS database with the local CA, a certificate error without it")
+    tls = tempfile.mkdtemp(prefix="dashboard-tls-")
+    server = Server("--tls-port", "0", "--tls-dir", tls, "--seed", "7")
+    url = f"https://localhost:{server.tls_port}/__admin/"
+    trusted_home = scratch_nss_home(os.path.join(tls, "ca.pem"))
+    untrusted_home = scratch_nss_home()
+    driver = browser(home=trusted_home)
+    try:
+        driver.get(url)
+        wait(driver, lambda d: "/home" in text_of(d, "routeList"), "the dashboard loads over HTTPS with the CA trusted", timeout=10)
+        wait(driver, lambda d: "live" in text_of(d, "live"), "the journal stream is live over HTTPS")
+        assert driver.current_url.startswith("https://"), driver.current_url
+        shot(driver, "11-https-trusted")
+    finally:
+        driver.quit()
+    driver = browser(home=untrusted_home)
+    try:
+        driver.get(url)
+        wait(driver, lambda d: "ERR_CERT_AUTHORITY_INVALID" in d.page_source, "without the CA, Chromium shows the certificate error")
+        shot(driver, "12-https-untrusted")
+    finally:
+        driver.quit()
+        server.stop()
+    for folder in (tls, trusted_home, untrusted_home):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
