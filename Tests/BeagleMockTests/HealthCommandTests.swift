@@ -59,12 +59,13 @@ import Darwin
             defer { listener.stop() }
             let clock = ContinuousClock()
             let start = clock.now
+            // Long enough for the connection to be made on a loaded machine: the silence is the answer's.
             let result = try await CommandRunner.run(
-                ["health", "--url", "http://127.0.0.1:\(listener.port)", "--timeout", "500ms"])
+                ["health", "--url", "http://127.0.0.1:\(listener.port)", "--timeout", "2s"])
             let elapsed = clock.now - start
             #expect(result.status == 1)
-            #expect(result.error.contains("no answer within 500ms"))
-            #expect(elapsed >= .milliseconds(500))
+            #expect(result.error.contains("no answer within 2s"), "\(result.error)")
+            #expect(elapsed >= .seconds(2))
             #expect(elapsed < .seconds(20))
         }
     }
