@@ -52,7 +52,6 @@ public final class MockServer: Sendable {
     package let tls: TLSEndpoint?
     private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
-    private let stopRequested = Mutex(false)
 
     /// Checks the folders and prepares the server; nothing listens until `run`.
     public init(configuration: MockServerConfiguration) throws(MockServerError) {
@@ -136,7 +135,7 @@ public final class MockServer: Sendable {
         // One client for the server's life, even without an upstream: a reload may add one.
         let upstream = UpstreamClient(
             trust: upstreamTrust, readTimeout: settings.snapshot.upstream?.timeout ?? UpstreamSettings.defaultTimeout,
-            recorder: ResponseRecorder(
+            recorder: ProxyRecorder(
                 screens: store.served.screens, images: store.served.images, configPath: configPath,
                 verbatim: store.verbatim, logger: configuration.logger),
             logger: configuration.logger)
@@ -171,21 +170,29 @@ public final class MockServer: Sendable {
         let address = { (port: Int) in
             ServerConfiguration(address: .hostname(host, port: port), serverName: nil, backlog: 4096)
         }
+        // A listener that cannot bind stops the group gracefully: cancelled, the other listener's
+        // Hummingbird server would log its cancellation as an error beside the one-line reason.
         var listeners: [ServiceGroupConfiguration.ServiceConfiguration] = [
             .init(
-                service: Server(
-                    childChannelSetup: connections, configuration: address(configuration.port),
-                    onServerRunning: { channel in await bound.bound(http: channel.localAddress?.port ?? 0) },
-                    eventLoopGroup: ServerEventLoops.group, logger: serverLogger))
+                service: Listener(
+                    server: Server(
+                        childChannelSetup: connections, configuration: address(configuration.port),
+                        onServerRunning: { channel in await bound.bound(http: channel.localAddress?.port ?? 0) },
+                        eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
+                    port: configuration.port, option: "--port"),
+                failureTerminationBehavior: .gracefullyShutdownGroup)
         ]
         if let tls {
             listeners.append(
                 .init(
-                    service: Server(
-                        childChannelSetup: TLSChildChannel(base: connections, context: tls.context, logger: logger),
-                        configuration: address(tls.port),
-                        onServerRunning: { channel in await bound.bound(https: channel.localAddress?.port ?? 0) },
-                        eventLoopGroup: ServerEventLoops.group, logger: serverLogger)))
+                    service: Listener(
+                        server: Server(
+                            childChannelSetup: TLSChildChannel(base: connections, context: tls.context, logger: logger),
+                            configuration: address(tls.port),
+                            onServerRunning: { channel in await bound.bound(https: channel.localAddress?.port ?? 0) },
+                            eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
+                        port: tls.port, option: "--tls-port"),
+                    failureTerminationBehavior: .gracefullyShutdownGroup))
         }
         var groupConfiguration = ServiceGroupConfiguration(
             // Shut down last to first: hangs are cut and the live journal's streams end before the
@@ -205,15 +212,13 @@ public final class MockServer: Sendable {
             try await group.run()
         } catch {
             await upstream.shutdown()
-            throw Self.explain(
-                error, host: configuration.host, port: bound.failedPort(http: configuration.port, https: tls?.port))
+            throw Self.explain(error, host: configuration.host)
         }
         await upstream.shutdown()
     }
 
     /// Stops a running server: no new connections; requests in flight get the grace period.
     public func stop() async {
-        stopRequested.withLock { $0 = true }
         await serviceGroup.withLock { $0 }?.triggerGracefulShutdown()
     }
 
@@ -232,10 +237,13 @@ public final class MockServer: Sendable {
         throw MockServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "stopped at once")
     }
 
-    /// Turns NIO's bind errors into messages a user can act on.
-    static func explain(_ error: any Error, host: String, port: Int) -> any Error {
+    /// Turns NIO's bind errors into messages a user can act on, naming the listener's port and option.
+    static func explain(_ error: any Error, host: String) -> any Error {
+        guard let failure = error as? Listener.Failure else { return error }
+        let port = failure.port
+        let error = failure.underlying
         if let io = error as? IOError {
-            if io.errnoCode == EADDRINUSE { return MockServerError.portInUse(host: host, port: port) }
+            if io.errnoCode == EADDRINUSE { return MockServerError.portInUse(host: host, port: port, option: failure.option) }
             return MockServerError.cannotListen(host: host, port: port, reason: String(cString: strerror(io.errnoCode)))
         }
         if error is SocketAddressError || error is SocketAddressError.UnknownHost {

@@ -12,8 +12,9 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidUpstream(String)
     /// HTTPS cannot be served: a certificate, a key or the TLS folder; the sentence names the file.
     case invalidTLS(String)
-    /// Another process listens on this address.
-    case portInUse(host: String, port: Int)
+    /// Another process listens on this address; `option` is the one that chose the port
+    /// (`--port`, or `--tls-port` for the HTTPS listener).
+    case portInUse(host: String, port: Int, option: String = "--port")
     /// The address could not be bound for another reason.
     case cannotListen(host: String, port: Int, reason: String)
 
@@ -27,8 +28,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
             "config file '\(path)' does not exist"
         case .invalidConfig(let message), .invalidUpstream(let message), .invalidTLS(let message):
             message
-        case .portInUse(let host, let port):
-            "port \(port) on \(host) is already in use (stop the other server or pick another with --port)"
+        case .portInUse(let host, let port, let option):
+            "port \(port) on \(host) is already in use (stop the other server or pick another with \(option))"
         case .cannotListen(let host, let port, let reason):
             "cannot listen on \(host):\(port): \(reason)"
         }

@@ -201,6 +201,24 @@ import X509
         }
     }
 
+    /// `hang` inside TLS: the handshake completes, then nothing comes until --hang-max, when the
+    /// connection is closed.
+    @Test func hangInsideTLSHoldsTheConnectionThenClosesAtHangMax() async throws {
+        try await Self.withHTTPS(configure: { $0.flags = CommandLineSettings(hangMax: .milliseconds(600)) }) {
+            server, _, client in
+            let clock = ContinuousClock()
+            let connection = try await RawConnection.connect(port: try #require(server.tlsPort), tls: client)
+            let started = clock.now
+            try await connection.send("GET /home HTTP/1.1\r\nHost: localhost\r\nX-Mock-Fault: hang\r\n\r\n")
+            let (bytes, ending) = await connection.readToEnd(timeout: .seconds(30))
+            let waited = clock.now - started
+            #expect(bytes.isEmpty)
+            #expect(ending == .closed, "\(connection.failure ?? "")")
+            #expect(waited >= .milliseconds(550))
+            await connection.close()
+        }
+    }
+
     /// The permission bits of `path`; -1 when it cannot be read.
     static func mode(_ path: String) -> Int {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return -1 }

@@ -4,8 +4,8 @@ import Logging
 import MockTestSupport
 import Testing
 
-/// Hostile clients: the server answers or closes each one and keeps serving the others
-/// (issue 8, item 4). Path spellings are in `PathSafetyTests`.
+/// Hostile clients: the server answers or closes each one and keeps serving the others.
+/// Path spellings are in `PathSafetyTests`.
 @Suite struct HostileInputTests {
     static let files = ["screens/home.json": #"{"home":true}"#, "screens/cart.post.json": #"{"ok":true}"#]
 

@@ -6,7 +6,7 @@ import Testing
 @testable import BeagleMock
 
 /// Nothing outside the screens folder is ever served, whatever the spelling, and the server
-/// keeps serving after each refusal (issue 2, item 4).
+/// keeps serving after each refusal.
 @Suite struct PathSafetyTests {
     /// A folder with a secret beside the screens folder, links that lead out, and hidden files.
     static func makeFolder() throws -> TemporaryScreens {

@@ -8,7 +8,7 @@ import Testing
 
 @testable import BeagleMock
 
-/// Property-based tests over hostile inputs (issue 8, item 6): the spec grammar, the config
+/// Property-based tests over hostile inputs: the spec grammar, the config
 /// parser and the route resolver never crash, and no resolved path ever leaves the root. Inputs
 /// are glued from pieces that matter to each parser, so that random strings reach deep.
 @Suite struct PropertyTests {

@@ -179,13 +179,35 @@ import Testing
         }
     }
 
-    @Test func http10WithoutHostIsServed() async throws {
+    /// An HTTP/1.0 request without `Connection: keep-alive` gets one answer, which says
+    /// `Connection: close`, and the connection ends after it (RFC 9112 §9.3): HTTP/1.0 clients
+    /// wait for that close.
+    @Test func http10WithoutHostIsServedAndTheConnectionEndsAfterTheAnswer() async throws {
         try await withMockServer(files: Self.files) { server, _ in
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("GET /home HTTP/1.0\r\n\r\n")
             let response = try #require(await connection.readResponse(timeout: Self.bound))
             #expect(response.status == 200)
             #expect(response.text == #"{"home":true}"#)
+            #expect(response.header("Connection") == "close")
+            let (rest, ending) = await connection.readToEnd(timeout: Self.bound)
+            #expect(rest.isEmpty)
+            #expect(ending == .closed)
+            await connection.close()
+        }
+    }
+
+    /// With `Connection: keep-alive`, an HTTP/1.0 client keeps its connection for the next request.
+    @Test func http10WithKeepAliveKeepsTheConnection() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let connection = try await RawConnection.connect(port: server.port)
+            for _ in 0..<2 {
+                try await connection.send("GET /home HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                let response = try #require(await connection.readResponse(timeout: Self.bound))
+                #expect(response.status == 200)
+                #expect(response.header("Connection") == nil)
+            }
+            #expect(connection.ending == .open)
             await connection.close()
         }
     }

@@ -30,6 +30,20 @@ import Testing
         }
     }
 
+    /// An HTTPS port already taken is named with the option that chose it, whichever listener
+    /// fails first.
+    @Test func aTLSPortInUseNamesTLSPort() async throws {
+        try await withMockServer(files: ["screens/home.json": "{}"]) { server, folder in
+            var second = MockServerConfiguration(screensDirectory: folder.screens, port: 0)
+            second.tls = TLSSettings(port: server.port, directory: folder.root + "/tls")
+            let expected = MockServerError.portInUse(host: "127.0.0.1", port: server.port, option: "--tls-port")
+            await #expect(throws: expected) {
+                _ = try await MockServer.start(second)
+            }
+            #expect(expected.description.hasSuffix("pick another with --tls-port)"))
+        }
+    }
+
     @Test func unknownHostIsAClearError() async throws {
         let folder = try TemporaryScreens()
         defer { folder.remove() }

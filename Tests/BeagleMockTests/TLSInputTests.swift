@@ -64,6 +64,16 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
+    /// A certificate path that is a folder, or a file that cannot be read (root reads a mode-000
+    /// file, so the test uses `/proc/self/mem`, whose first page no read returns).
+    @Test func aFolderOrAnUnreadableFileAsTheCertificateIsNamed() throws {
+        let folder = try #require(try Self.refusal([:]) { TLSSettings(port: 0, certificateFile: $0, keyFile: $0) })
+        #expect(folder.contains("is a folder, not a PEM file"), "\(folder)")
+        let unreadable = try #require(
+            try Self.refusal([:]) { TLSSettings(port: 0, certificateFile: "/proc/self/mem", keyFile: $0 + "/key.pem") })
+        #expect(unreadable.hasPrefix("/proc/self/mem: cannot be read"), "\(unreadable)")
+    }
+
     @Test func anExpiredCertificateIsRefusedAndOneAboutToExpireIsAWarning() async throws {
         let now = Date()
         let expired = try MadeCertificates.selfSigned(from: now - 90 * 86400, to: now - 86400)

@@ -77,21 +77,14 @@ enum NetworkProbe {
         if let sessionTimeout { arguments += ["--session-timeout", seconds(sessionTimeout)] }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { arguments += ["--header", "\(name): \(value)"] }
         arguments += urls
-        await slots.acquire()
-        let result: CommandRunner.Result
-        do {
+        let result = try await slots.withSlot { () async throws -> CommandRunner.Result in
             if let authority {
                 let probe = CommandRunner.executable(named: "network-probe").path
-                result = try await CommandRunner.run(
+                return try await CommandRunner.run(
                     URL(fileURLWithPath: "/bin/bash"), [PrivateTrust.script, authority, "--", probe] + arguments,
                     timeout: .seconds(150))
-            } else {
-                result = try await CommandRunner.run(executable: "network-probe", arguments, timeout: .seconds(150))
             }
-            await slots.release()
-        } catch {
-            await slots.release()
-            throw error
+            return try await CommandRunner.run(executable: "network-probe", arguments, timeout: .seconds(150))
         }
         guard result.status == 0, let line = result.output.split(separator: "\n").last,
             let report = try? JSONDecoder().decode(Report.self, from: Data(line.utf8)), report.results.count == urls.count
@@ -102,35 +95,9 @@ enum NetworkProbe {
     }
 
     /// At most two probes at a time: the suite starts dozens at once, on machines of two cores.
-    private static let slots = Slots(2)
+    private static let slots = SlotGate(count: 2)
 
     private static func seconds(_ duration: Duration) -> String {
         String(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
-    }
-}
-
-/// A counting semaphore for tasks.
-actor Slots {
-    private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(_ count: Int) {
-        free = count
-    }
-
-    func acquire() async {
-        if free > 0 {
-            free -= 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func release() {
-        if waiting.isEmpty {
-            free += 1
-        } else {
-            waiting.removeFirst().resume()
-        }
     }
 }

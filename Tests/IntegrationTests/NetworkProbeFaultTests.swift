@@ -130,7 +130,7 @@ import Testing
         }
     }
 
-    // MARK: Plain URLSession: which error it raises (issue 3)
+    // MARK: Plain URLSession: which error it raises
 
     @Test(arguments: faults)
     func urlSessionRaisesOnTheFirstRequest(_ fault: FaultCase) async throws {

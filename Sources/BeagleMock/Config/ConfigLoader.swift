@@ -152,7 +152,7 @@ package enum ConfigLoader {
         }
         if let value = try mapping.optional("recordMaxSize") {
             configuration.recordMaxSize = try value.parseScalar(expected: "a size like 20MiB") { text throws(SpecError) in
-                try ResponseRecorder.validateMaxSize(text)
+                try ProxyRecorder.validateMaxSize(text)
             }
         }
         if let value = try mapping.optional("tls", clearHint: "remove the key for no HTTPS") {

@@ -111,9 +111,6 @@ package enum Fault: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// True for ``none``.
-    package var isNone: Bool { self == .none }
-
     /// False for statuses HTTP forbids a body on (204, 205, 304): the server sends those empty.
     package static func statusAllowsBody(_ status: Int) -> Bool {
         !(status == 204 || status == 205 || status == 304 || (100...199).contains(status))

@@ -10,7 +10,7 @@ import NIOSSL
 /// an ``OutgoingResponse`` whose body streams from the upstream as the client reads it.
 final class UpstreamClient: Sendable {
     private let client: HTTPClient
-    private let recorder: ResponseRecorder
+    private let recorder: ProxyRecorder
     private let logger: Logger
 
     /// The most a body without `Content-Length` (chunked) is read ahead before it is sent: one
@@ -23,7 +23,7 @@ final class UpstreamClient: Sendable {
 
     /// A client trusting `trust` for `https` upstreams, giving up on a silent upstream after
     /// `readTimeout`.
-    init(trust: UpstreamTrust, readTimeout: Duration, recorder: ResponseRecorder, logger: Logger) {
+    init(trust: UpstreamTrust, readTimeout: Duration, recorder: ProxyRecorder, logger: Logger) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if case .certificates(let certificates) = trust { tls.trustRoots = .certificates(certificates) }
         var configuration = HTTPClient.Configuration(

@@ -41,11 +41,6 @@ final class BoundPorts: Sendable {
             })
     }
 
-    /// The port a failure to listen is about: the first that is not bound yet.
-    func failedPort(http: Int, https: Int?) -> Int {
-        state.withLock { state in state.http == nil ? http : (https ?? http) }
-    }
-
     private func complete(_ state: State) -> ListeningPorts? {
         guard let http = state.http, !expectsTLS || state.https != nil else { return nil }
         return ListeningPorts(http: http, https: state.https)

@@ -15,7 +15,10 @@ import NIOHTTPTypesHTTP1
 /// `Transfer-Encoding`, which a server must not trust (§6.1). It frames a
 /// response of unknown length (a proxied chunked body, Docs/Proxy.md) to an HTTP/1.0 request the
 /// only way such a client reads it: no chunked coding, the end of the body marked by closing the
-/// connection (§6.3). An answer to HEAD keeps the framing headers a GET would get, and no body.
+/// connection (§6.3). An HTTP/1.0 request without `Connection: keep-alive` asks for one answer
+/// only (§9.3): its answer says `Connection: close` and the connection closes after it, as
+/// HTTP/1.0 clients (ApacheBench, `openssl s_time`) wait for. An answer to HEAD keeps the framing
+/// headers a GET would get, and no body.
 ///
 /// It sits right after the decoder because that is the last place the version and every `Host`
 /// are visible: an `HTTPRequest` has no version and keeps only the first `Host` (as its
@@ -53,6 +56,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     private var framing = BodyFraming.length
     /// The response being written answers HEAD: its body is not sent.
     private var omitsBody = false
+    /// The response being written is the connection's last: the request did not ask to keep it.
+    private var closesAfter = false
 
     /// What the answer to a request needs to know of it.
     private struct Asked {
@@ -61,6 +66,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         let bodiless: Bool
         /// CONNECT: the answer has no framing headers either, as NIO's encoder sent it.
         let connect: Bool
+        /// HTTP/1.0 without `Connection: keep-alive`: the connection ends with the answer.
+        let lastOnConnection: Bool
     }
 
     /// A framing that logs refusals to `logger`.
@@ -89,7 +96,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             asked.append(
                 Asked(
                     http10: head.version == .http1_0, bodiless: head.method == .HEAD || head.method == .CONNECT,
-                    connect: head.method == .CONNECT))
+                    connect: head.method == .CONNECT, lastOnConnection: head.version == .http1_0 && !head.isKeepAlive))
             context.fireChannelRead(wrapInboundOut(.head(request)))
         case .body(let buffer):
             context.fireChannelRead(wrapInboundOut(.body(buffer)))
@@ -108,8 +115,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .whole(let response, let body):
-            begin(response)
+        case .whole(var response, let body):
+            begin(&response)
             let sent = omitsBody ? nil : body
             let allocator = context.channel.allocator
             if framing == .chunked {
@@ -123,8 +130,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             } else {
                 end(context, allocator.head(of: response, framing: framing, body: sent), promise: promise)
             }
-        case .head(let response):
-            begin(response)
+        case .head(var response):
+            begin(&response)
             context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: promise)
         case .body(let body):
             guard !omitsBody else {
@@ -137,14 +144,19 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Takes up the answer that `response` begins: how its body is framed, whether it is sent.
-    private func begin(_ response: HTTPResponse) {
+    /// Takes up the answer that `response` begins: how its body is framed, whether it is sent,
+    /// whether the connection ends after it (then `response` says `Connection: close`).
+    private func begin(_ response: inout HTTPResponse) {
         // An informational head (100 Continue) comes before the answer it belongs to; a 101
         // is the answer.
         let code = response.status.code
         let request = (100..<200).contains(code) && code != 101 ? nil : asked.popFirst()
         framing = request?.connect == true ? .none : BodyFraming(of: response, http10: request?.http10 ?? false)
         omitsBody = request?.bodiless ?? false
+        closesAfter = request?.lastOnConnection ?? false
+        if closesAfter, framing != .close, response.headerFields[.connection] == nil {
+            response.headerFields[.connection] = "close"
+        }
     }
 
     /// Writes a piece of body as the response's framing frames it.
@@ -169,9 +181,10 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     /// Writes `bytes`, the last of the response, and closes the connection after them when the
     /// close ends the body.
     private func end(_ context: ChannelHandlerContext, _ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
-        let closes = framing == .close
+        let closes = framing == .close || closesAfter
         framing = .length
         omitsBody = false
+        closesAfter = false
         owed = max(owed - 1, 0)
         if closes { return writeThenClose(context, bytes, promise: promise, flush: false) }
         // Written even when empty, so that the promise completes after the bytes before it.

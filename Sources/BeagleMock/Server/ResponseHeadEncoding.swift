@@ -2,37 +2,6 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
-/// How the end of a response's body is marked on the wire (RFC 9112 §6.3).
-enum BodyFraming {
-    /// No body follows the head, nor any framing header: 1xx, 204 and 304 answers, and answers
-    /// to CONNECT. (An answer to HEAD keeps the framing a GET would get; its body is left out.)
-    case none
-    /// `Content-Length` says where the body ends.
-    case length
-    /// The body is sent in chunks (HTTP/1.1 answers of unknown length).
-    case chunked
-    /// Closing the connection ends the body (HTTP/1.0 answers of unknown length).
-    case close
-
-    /// The framing of `response` to a request of the given kind, as NIO's encoder frames it:
-    /// statuses without a body lose `Content-Length` and `Transfer-Encoding`; an answer of unknown
-    /// length is chunked for HTTP/1.1 clients (and for HTTP/1.0 ones when it sets
-    /// `Transfer-Encoding`) and otherwise ends with the connection for HTTP/1.0 ones.
-    init(of response: HTTPResponse, http10: Bool) {
-        let code = response.status.code
-        if (100..<200).contains(code) || code == 204 || code == 304 {
-            self = .none
-        } else if response.headerFields.has(.contentLength) {
-            self = .length
-        } else if http10, !response.headerFields.has(.transferEncoding) {
-            self = .close
-        } else {
-            // What NIO's encoder did, for HTTP/1.0 clients too when a `Transfer-Encoding` was set.
-            self = .chunked
-        }
-    }
-}
-
 extension HTTPField.Name {
     /// Whether this is one of the fields that say how a body is framed.
     fileprivate var isFraming: Bool { isNamed(.contentLength) || isNamed(.transferEncoding) }

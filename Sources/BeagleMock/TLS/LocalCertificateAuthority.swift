@@ -202,11 +202,11 @@ struct IssuedCertificate: Sendable {
     /// 30 days or more from its end); otherwise a new one, written there. Call it holding the lock.
     static func current(
         from authority: LocalCertificateAuthority, for names: CertificateNames, in folder: TLSFolder, now: Date
-    ) throws(TLSError) -> (certificate: IssuedCertificate, issued: Bool) {
+    ) throws(TLSError) -> IssuedCertificate {
         if let kept = kept(in: folder), authority.signed(kept.certificate), CertificateNames(of: kept.certificate) == names,
             kept.certificate.notValidAfter.timeIntervalSince(now) > renewal, kept.certificate.notValidBefore <= now
         {
-            return (kept, false)
+            return kept
         }
         let issued = try authority.issue(for: names, now: now)
         do {
@@ -217,7 +217,7 @@ struct IssuedCertificate: Sendable {
             throw TLSError(file: folder.file(keyFileName), problem: "cannot be written: \(error)")
         }
         try folder.write(certificateFileName, try PEMText.certificate(issued.certificate), mode: 0o644)
-        return (issued, true)
+        return issued
     }
 
     /// The pair in `folder`, when both files are there and read as a matching pair.

@@ -80,7 +80,7 @@ package struct TLSEndpoint: Sendable {
         let (authority, created, issued) = try folder.locked {
             () throws(TLSError) -> (LocalCertificateAuthority, Bool, IssuedCertificate) in
             let (authority, created) = try LocalCertificateAuthority.openOrCreate(in: folder, now: now)
-            let (issued, _) = try IssuedCertificate.current(from: authority, for: names, in: folder, now: now)
+            let issued = try IssuedCertificate.current(from: authority, for: names, in: folder, now: now)
             return (authority, created, issued)
         }
         var warnings: [String] = []

@@ -14,11 +14,6 @@ package struct RequestControl: Sendable, Hashable {
     /// No per-request control.
     package static let none = RequestControl(layer: .empty)
 
-    /// Control header names, as the server should look them up (case-insensitively).
-    package static let headerNames = ["X-Mock-Latency", "X-Mock-Fault", "X-Mock-Bandwidth", "X-Mock-Dribble"]
-    /// Control query parameter names (case-sensitive, like every query parameter).
-    package static let queryNames = ["__latency", "__fault", "__bandwidth", "__dribble"]
-
     /// Creates control from a layer (for tests and in-process callers); `response` and `sequence` are ignored.
     package init(layer: SettingsLayer) {
         self.layer = SettingsLayer(

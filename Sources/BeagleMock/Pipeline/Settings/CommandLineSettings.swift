@@ -151,7 +151,7 @@ public struct CommandLineSettings: Sendable, Hashable {
 
     /// Parses `--record-max-size SIZE` (1 byte to 1 GiB).
     package static func parseRecordMaxSize(_ text: String) throws(FlagError) -> ByteSize {
-        try flag("--record-max-size", text) { text throws(SpecError) in try ResponseRecorder.validateMaxSize(text) }
+        try flag("--record-max-size", text) { text throws(SpecError) in try ProxyRecorder.validateMaxSize(text) }
     }
 
     private static func flag<T>(_ name: String, _ text: String, _ parse: (String) throws(SpecError) -> T) throws(FlagError) -> T {

@@ -78,7 +78,7 @@ package final class SettingsSnapshot: Sendable {
         templateLimits = configuration.templateLimits ?? .standard
         upstream = UpstreamSettings.resolve(flags: flags, file: configuration.upstream)
         record = upstream == nil ? nil : flags.record ?? configuration.record
-        recordMaxSize = flags.recordMaxSize ?? configuration.recordMaxSize ?? ResponseRecorder.defaultMaxSize
+        recordMaxSize = flags.recordMaxSize ?? configuration.recordMaxSize ?? ProxyRecorder.defaultMaxSize
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])

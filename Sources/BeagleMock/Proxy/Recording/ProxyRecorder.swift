@@ -5,7 +5,7 @@ import Logging
 /// `--record` (Docs/Proxy.md, "Grow your mock from the real BFF"): decides whether and where a
 /// proxied success is saved, and hands out the ``RecordingTap`` that saves it once the body has
 /// come through whole.
-struct ResponseRecorder: Sendable {
+struct ProxyRecorder: Sendable {
     /// The screens folder.
     let screens: ContainedRoot
     /// The folder served under `/images`, if any.
