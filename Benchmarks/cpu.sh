@@ -13,7 +13,7 @@
 # (the system calls, the network stack), the rest ran in user space. The summary gives medians
 # and the ratios beagle-mock / nginx.
 #
-# Targets (issue 18): CPU time per request at most 1.5× nginx's, throughput at least 0.8×.
+# Targets: CPU time per request at most 1.5× nginx's, throughput at least 0.8×.
 # Needs: wrk and nginx (apt-get install wrk nginx-light); installs Java and WireMock when missing
 # (require_wiremock in common.sh).
 set -euo pipefail

@@ -12,7 +12,7 @@
 # gets WIREMOCK_WARMUP (5s) of the same load before each of its runs. The three servers take
 # turns, RUNS times each, serving the same screen; the summary gives each one's median.
 #
-# Targets (issue 8): p50 within 2 ms of the latency, p99 within 10 ms, and throughput at least
+# Targets: p50 within 2 ms of the latency, p99 within 10 ms, and throughput at least
 # 90% of the ideal, connections / latency (10,000 requests per second for the defaults).
 # Needs: wrk and a C compiler (apt-get install wrk gcc); installs Java and WireMock when missing
 # (require_wiremock in common.sh).

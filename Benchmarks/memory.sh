@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Resident memory of beagle-mock idle, under load and with 10,000 idle connections, and the
-# start-up time over a folder of 10,000 screens (issue 8, item 3).
+# start-up time over a folder of 10,000 screens.
 #
 #   Benchmarks/memory.sh
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Five minutes of mixed traffic with random faults on (issue 8, item 5): no crash, no error
+# Five minutes of mixed traffic with random faults on: no crash, no error
 # outside the injected ones, resident memory flat after warm-up.
 #
 #   Benchmarks/soak.sh [SECONDS] [CONCURRENCY]     (defaults: 300 32)
