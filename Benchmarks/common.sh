@@ -22,7 +22,7 @@ build_release() {
   fi
   # The image's build (docker/Dockerfile): lld, packed relocations, no exported symbols.
   local build=(swift build -c release --product beagle-mock --static-swift-stdlib --scratch-path .build-static
-    --toolset docker/release-toolset.json)
+    --toolset docker/release-toolset.json -debug-info-format none)
   [ -e /usr/include/x86_64-linux-gnu/curl/curl.h ] || [ -e /usr/include/curl/curl.h ] ||
     apt_install libcurl4-openssl-dev ||
     { echo "benchmark: libcurl's development files are missing (apt-get install libcurl4-openssl-dev)" >&2; exit 1; }
@@ -45,8 +45,9 @@ stop_mock() {
   mock_pid=
 }
 
+# wait_for URL [CURL_OPTION…]: waits up to 20 s for URL to answer 2xx.
 wait_for() {
-  for _ in $(seq 200); do curl -fs -o /dev/null "$1" && return 0; sleep 0.1; done
+  for _ in $(seq 200); do curl -fs -o /dev/null "$@" && return 0; sleep 0.1; done
   echo "benchmark: $1 never answered" >&2
   exit 1
 }
@@ -85,15 +86,27 @@ start_nginx_proxy() {
 run_nginx() {
   write_nginx_conf "$@"
   nginx -c "$work/nginx.conf"
-  wait_for "http://127.0.0.1:$1/home"
+  if [ -n "${nginx_tls:-}" ]; then
+    wait_for "https://127.0.0.1:$1/home" --insecure   # tls.sh checks the chain itself
+  else
+    wait_for "http://127.0.0.1:$1/home"
+  fi
 }
 
 # write_nginx_conf PORT LOCATIONS [HTTP_BLOCKS]: $work/nginx.conf for run_nginx; with
-# $nginx_single set, one process in the foreground (for running it under a tool).
+# $nginx_single set, one process in the foreground (for running it under a tool); with
+# $nginx_tls set to "CERTIFICATE KEY" (PEM files), HTTPS on PORT instead of HTTP.
 write_nginx_conf() {
   local port=$1 locations=$2 blocks=${3:-}
-  local processes="worker_processes auto;"
+  local processes="worker_processes auto;" listen="listen 127.0.0.1:$port;"
   [ -n "${nginx_single:-}" ] && processes="daemon off; master_process off; worker_processes 1;"
+  if [ -n "${nginx_tls:-}" ]; then
+    read -r certificate key <<<"$nginx_tls"
+    listen="listen 127.0.0.1:$port ssl;
+    ssl_certificate $certificate;
+    ssl_certificate_key $key;
+    ssl_protocols TLSv1.2 TLSv1.3;"
+  fi
   cat >"$work/nginx.conf" <<CONF
 $processes
 pid $work/nginx.pid;
@@ -113,7 +126,7 @@ http {
   scgi_temp_path $work/scgi;
   $blocks
   server {
-    listen 127.0.0.1:$port;
+    $listen
     etag on;
     $locations
   }
