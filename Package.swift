@@ -77,6 +77,14 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            // The dashboard and the admin API's OpenAPI document, built into the binary (one file
+            // to ship, no bundle to find at run time), kept as files so that tools can read them.
+            resources: [
+                .embedInCode("Admin/Dashboard/dashboard.html"),
+                .embedInCode("Admin/Dashboard/dashboard.css"),
+                .embedInCode("Admin/Dashboard/dashboard.js"),
+                .embedInCode("Admin/openapi.json"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
