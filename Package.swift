@@ -13,8 +13,6 @@ let package = Package(
         .executable(name: "beagle-mock", targets: ["beagle-mock"]),
         .library(name: "BeagleMock", targets: ["BeagleMock"]),
         .library(name: "BeagleNetworking", targets: ["BeagleNetworking"]),
-        .library(name: "BeagleScreens", targets: ["BeagleScreens"]),
-        .library(name: "BeagleProbe", targets: ["BeagleProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),

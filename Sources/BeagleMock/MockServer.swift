@@ -126,7 +126,9 @@ public final class MockServer: Sendable {
     }
 
     /// Listens and serves until a graceful shutdown: one of `gracefulShutdownSignals`, or `stop()`.
-    /// - Parameter onRunning: called once every port is bound, with the ports actually bound.
+    /// - Parameters:
+    ///   - gracefulShutdownSignals: the signals that stop the server gracefully.
+    ///   - onRunning: called once every port is bound, with the ports actually bound.
     public func run(
         gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
         onRunning: @escaping @Sendable (ListeningPorts) async -> Void = { _ in }

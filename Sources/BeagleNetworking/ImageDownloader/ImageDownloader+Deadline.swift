@@ -24,8 +24,11 @@ extension ImageDownloaderProtocol {
 
     /// Downloads the bytes of the image at `url`.
     ///
-    /// - Parameter deadline: fails with `NetworkFailure.timeout` after this long; nil leaves
-    ///   timing to the network client.
+    /// - Parameters:
+    ///   - url: the image's URL, relative to the base URL or absolute.
+    ///   - additionalData: the request's method, headers and body, as Beagle's.
+    ///   - deadline: fails with `NetworkFailure.timeout` after this long; nil leaves timing to the
+    ///     network client.
     ///
     /// Cancelling the calling task cancels this download and throws `NetworkFailure.cancelled`.
     public func fetchImage(

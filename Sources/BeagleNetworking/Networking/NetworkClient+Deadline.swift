@@ -31,8 +31,10 @@ extension NetworkClientProtocol {
     /// Sends `request` and returns its response; throws a `NetworkError` whose `failure` says
     /// what happened.
     ///
-    /// - Parameter deadline: fails the request with `NetworkFailure.timeout` after this long,
-    ///   even if the client never completes it; nil leaves timing to the client.
+    /// - Parameters:
+    ///   - request: what to send.
+    ///   - deadline: fails the request with `NetworkFailure.timeout` after this long, even if the
+    ///     client never completes it; nil leaves timing to the client.
     ///
     /// Cancelling the calling task cancels the request and throws `NetworkFailure.cancelled`.
     public func executeRequest(_ request: Request, deadline: Duration? = nil) async throws(NetworkError) -> NetworkResponse {

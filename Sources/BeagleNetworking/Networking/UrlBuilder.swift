@@ -13,7 +13,7 @@ public protocol UrlBuilderProtocol: Sendable {
 ///
 /// A path starting with `/` is relative: it is appended to `baseUrl` (minus one trailing `/`),
 /// so `//x` keeps its double slash. Anything else is absolute and used as is. A path without
-/// percent escapes is percent-encoded first, keeping ``-._~:/?#[]@!$&'()*+,;=`` and ASCII
+/// percent escapes is percent-encoded first, keeping `-._~:/?#[]@!$&'()*+,;=` and ASCII
 /// letters and digits; a path that already has escapes is left alone.
 ///
 /// Beagle's is a class with a mutable `baseUrl`; so is this one, with the base URL behind a lock.

@@ -24,8 +24,11 @@ extension ViewClientProtocol {
 
     /// Fetches and decodes the screen at `url`.
     ///
-    /// - Parameter deadline: fails with `NetworkFailure.timeout` after this long; nil leaves
-    ///   timing to the network client.
+    /// - Parameters:
+    ///   - url: the screen's URL, relative to the base URL or absolute.
+    ///   - additionalData: the request's method, headers and body, as Beagle's.
+    ///   - deadline: fails with `NetworkFailure.timeout` after this long; nil leaves timing to the
+    ///     network client.
     ///
     /// Cancelling the calling task cancels the request and throws `NetworkFailure.cancelled`.
     public func fetch(

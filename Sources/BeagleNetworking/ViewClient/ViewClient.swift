@@ -122,8 +122,11 @@ extension ViewClient {
     /// Prefetches the screen at `url` and returns once it is stored (or has failed), so the
     /// next `fetch` of `url` is served from the cache.
     ///
-    /// - Parameter deadline: stops waiting with `NetworkFailure.timeout` after this long; the
-    ///   screen may still be stored when it arrives later.
+    /// - Parameters:
+    ///   - url: the screen's URL, relative to the base URL or absolute.
+    ///   - additionalData: the request's method, headers and body, as Beagle's.
+    ///   - deadline: stops waiting with `NetworkFailure.timeout` after this long; the screen may
+    ///     still be stored when it arrives later.
     public func prefetch(
         url: String,
         additionalData: HttpAdditionalData? = nil,

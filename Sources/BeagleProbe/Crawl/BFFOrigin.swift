@@ -2,16 +2,16 @@ import Foundation
 
 /// The scheme, host and port of a BFF: what Beagle's `UrlBuilder` takes as its base URL, and what
 /// decides whether a URL written in a screen belongs to the BFF being probed.
-public struct BFFOrigin: Sendable, Hashable, CustomStringConvertible {
+package struct BFFOrigin: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`, lower-cased.
-    public let scheme: String
+    package let scheme: String
     /// The host, lower-cased, without brackets for IPv6 addresses.
-    public let host: String
+    package let host: String
     /// The port, or nil for the scheme's default (80 or 443).
-    public let port: Int?
+    package let port: Int?
 
     /// The origin of an `http` or `https` URL; nil for anything else or a URL without a host.
-    public init?(_ url: URL) {
+    package init?(_ url: URL) {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         self.init(components)
     }
@@ -26,19 +26,19 @@ public struct BFFOrigin: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The port requests go to.
-    public var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
+    package var effectivePort: Int { port ?? (scheme == "https" ? 443 : 80) }
 
     /// `http://127.0.0.1:8080`, without a trailing slash.
-    public var description: String {
+    package var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "\(scheme)://\(shownHost)" + (port.map { ":\($0)" } ?? "")
     }
 
     /// The base URL for Beagle's `UrlBuilder`.
-    public var baseURL: URL? { URL(string: description) }
+    package var baseURL: URL? { URL(string: description) }
 
     /// Whether `url` is on this origin (same scheme, host and port).
-    public func contains(_ url: URL) -> Bool {
+    package func contains(_ url: URL) -> Bool {
         guard let other = BFFOrigin(url) else { return false }
         return other.scheme == scheme && other.host == host && other.effectivePort == effectivePort
     }
@@ -46,7 +46,7 @@ public struct BFFOrigin: Sendable, Hashable, CustomStringConvertible {
     /// The BFF route a URL written in a screen names: a path starting with `/` as written, an
     /// absolute URL on this origin as its path and query; nil for anything else (another
     /// origin, a path without a leading `/`, another scheme).
-    public func route(for reference: String) -> String? {
+    package func route(for reference: String) -> String? {
         if reference.hasPrefix("/") { return Self.withoutFragment(reference) }
         let lowered = reference.lowercased()
         guard lowered.hasPrefix("http://") || lowered.hasPrefix("https://"),

@@ -3,29 +3,29 @@ import Foundation
 
 /// What `beagle-mock probe` crawls and how: where it starts, how deep it follows navigation,
 /// which headers and platform it announces, and how long each request may take.
-public struct ProbeConfiguration: Sendable {
+package struct ProbeConfiguration: Sendable {
     /// The BFF's origin, the base URL every BFF path is appended to.
-    public var origin: BFFOrigin
+    package var origin: BFFOrigin
     /// The first route fetched (`/home`, with its query if it had one).
-    public var startRoute: String
+    package var startRoute: String
     /// How many navigation steps to follow from the start: 0 fetches only the start screen (and
     /// its lazy components and images).
-    public var depth: Int
+    package var depth: Int
     /// Headers sent with every request, winning over Beagle's defaults.
-    public var headers: [String: String]
+    package var headers: [String: String]
     /// The platform announced in `beagle-platform`, as Beagle iOS sends `IOS`.
-    public var platform: BeaglePlatform
+    package var platform: BeaglePlatform
     /// The most one request may take, after which it fails as a timeout.
-    public var timeout: Duration
+    package var timeout: Duration
     /// How many requests run at once.
-    public var maximumConcurrentRequests: Int
+    package var maximumConcurrentRequests: Int
 
     /// The default depth: the start screen and three navigation steps from it.
-    public static let defaultDepth = 3
+    package static let defaultDepth = 3
 
     /// A configuration starting at `startURL` (`http://127.0.0.1:8080/home`): the origin is its
     /// scheme, host and port, the start route its path and query.
-    public init(
+    package init(
         startURL: String,
         depth: Int = ProbeConfiguration.defaultDepth,
         headers: [String: String] = [:],
@@ -64,7 +64,7 @@ public struct ProbeConfiguration: Sendable {
     /// ``platform``, then ``headers``. A header named like one of Beagle's defaults in another
     /// letter case takes the default's spelling, so it replaces the default instead of being
     /// sent beside it.
-    public var additionalHeaders: [String: String] {
+    package var additionalHeaders: [String: String] {
         var result = ["beagle-platform": platform.rawValue]
         let knownNames = ["Content-Type", "beagle-platform"]
         for (name, value) in headers {

@@ -19,9 +19,9 @@ import Foundation
 /// expressions (`@{…}`) are skipped, navigations with another method than GET, other origins
 /// and URLs Beagle cannot fetch are listed in ``ProbeReport/notFollowed``. `sendRequest` and
 /// `submitForm` are never sent.
-public struct ProbeCrawler: Sendable {
+package struct ProbeCrawler: Sendable {
     /// What to crawl.
-    public let configuration: ProbeConfiguration
+    package let configuration: ProbeConfiguration
     let viewClient: any ViewClientProtocol
     let imageDownloader: any ImageDownloaderProtocol
     let recorder: ResponseRecorder?
@@ -33,7 +33,7 @@ public struct ProbeCrawler: Sendable {
     ///
     /// - Parameter coder: the coder screens are decoded with; register an app's custom types
     ///   in it to have them checked too.
-    public init(
+    package init(
         configuration: ProbeConfiguration, networkClient: (any NetworkClientProtocol)? = nil,
         coder: any CoderProtocol = Coder()
     ) {
@@ -65,7 +65,7 @@ public struct ProbeCrawler: Sendable {
     /// `viewClient`'s screens and `imageDownloader`'s images land (a `RecordingNetworkClient`
     /// beneath them), keyed by the URLs `urlBuilder` builds; without one, screens have no
     /// size or body and their references cannot be followed.
-    public init(
+    package init(
         configuration: ProbeConfiguration, viewClient: any ViewClientProtocol,
         imageDownloader: any ImageDownloaderProtocol, recorder: ResponseRecorder?, urlBuilder: UrlBuilder
     ) {
@@ -92,7 +92,7 @@ public struct ProbeCrawler: Sendable {
 
     /// Crawls, calling `progress` as each fetch starts and finishes (from any thread), and
     /// returns the report: screens and lazy components in the order found, then images.
-    public func run(progress: @escaping @Sendable (ProbeProgress) -> Void = { _ in }) async -> ProbeReport {
+    package func run(progress: @escaping @Sendable (ProbeProgress) -> Void = { _ in }) async -> ProbeReport {
         let clock = ContinuousClock()
         let started = clock.now
         let start = Work(kind: .screen, route: configuration.startRoute, depth: 0, referrer: nil)

@@ -1,14 +1,14 @@
 /// One step of a running probe, for a progress line: a fetch that starts (no result yet) or
 /// one that has finished.
-public struct ProbeProgress: Sendable {
+package struct ProbeProgress: Sendable {
     /// How many fetches have finished, this one included when it has a result.
-    public let completed: Int
+    package let completed: Int
     /// How many fetches are known so far (the crawl finds more as it goes).
-    public let total: Int
+    package let total: Int
     /// Screen, lazy component or image.
-    public let kind: ProbeItemKind
+    package let kind: ProbeItemKind
     /// The route or URL fetched.
-    public let route: String
+    package let route: String
     /// The outcome, once the fetch has finished.
-    public let result: ProbeResult?
+    package let result: ProbeResult?
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// What came back for one request, as the network client saw it: the status and the body bytes
 /// exactly as received.
-public struct RecordedResponse: Sendable {
+package struct RecordedResponse: Sendable {
     /// The HTTP status, when a response arrived.
-    public let status: Int?
+    package let status: Int?
     /// The body as received (empty when none arrived).
-    public let body: Data
+    package let body: Data
     /// The `Content-Type` header, if any.
-    public let contentType: String?
+    package let contentType: String?
 }

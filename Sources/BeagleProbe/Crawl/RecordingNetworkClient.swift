@@ -8,14 +8,14 @@ import FoundationNetworking
 /// A network client that passes every request to another one and records what came back in a
 /// ``ResponseRecorder`` before completing: the probe's view into the bytes behind a decoded
 /// screen.
-public struct RecordingNetworkClient: NetworkClientProtocol {
+package struct RecordingNetworkClient: NetworkClientProtocol {
     /// The client that sends the requests.
-    public let upstream: any NetworkClientProtocol
+    package let upstream: any NetworkClientProtocol
     /// Where responses are recorded.
-    public let recorder: ResponseRecorder
+    package let recorder: ResponseRecorder
 
     /// Records what `upstream` returns into `recorder`.
-    public init(upstream: any NetworkClientProtocol, recorder: ResponseRecorder) {
+    package init(upstream: any NetworkClientProtocol, recorder: ResponseRecorder) {
         self.upstream = upstream
         self.recorder = recorder
     }
@@ -23,7 +23,7 @@ public struct RecordingNetworkClient: NetworkClientProtocol {
     /// Sends `request` through `upstream`; the response (or the error's status and body) is
     /// recorded before `completion` runs.
     @discardableResult
-    public func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
+    package func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
         let recorder = self.recorder
         let url = request.url
         return upstream.executeRequest(request) { result in

@@ -4,19 +4,19 @@ import Synchronization
 /// Keeps the raw responses a `RecordingNetworkClient` sees, by request URL, until the crawler
 /// takes them: the view client hands back a decoded screen, and the probe also needs the
 /// bytes (for sizes, JSON positions and `--save`).
-public final class ResponseRecorder: Sendable {
+package final class ResponseRecorder: Sendable {
     private let responses = Mutex<[String: [RecordedResponse]]>([:])
 
     /// An empty recorder.
-    public init() {}
+    package init() {}
 
     /// Stores the response to a request for `url`.
-    public func record(_ response: RecordedResponse, for url: URL) {
+    package func record(_ response: RecordedResponse, for url: URL) {
         responses.withLock { $0[url.absoluteString, default: []].append(response) }
     }
 
     /// Takes the oldest response stored for `url`, if any.
-    public func take(for url: URL) -> RecordedResponse? {
+    package func take(for url: URL) -> RecordedResponse? {
         responses.withLock { responses in
             guard var list = responses[url.absoluteString], !list.isEmpty else { return nil }
             let first = list.removeFirst()

@@ -1,7 +1,7 @@
 /// A URL a screen references that the probe did not fetch, and why.
-public struct NotFollowedReference: Sendable, Hashable {
+package struct NotFollowedReference: Sendable, Hashable {
     /// Why a reference was left alone.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible {
         /// Further from the start than `--depth` navigation steps.
         case beyondDepth(Int)
         /// An `http(s)` URL on another origin: the probe checks one BFF (images on other
@@ -15,7 +15,7 @@ public struct NotFollowedReference: Sendable, Hashable {
         case notFetchable
 
         /// The reason in words.
-        public var description: String {
+        package var description: String {
             switch self {
             case .beyondDepth(let depth): "beyond --depth \(depth)"
             case .otherOrigin: "another origin"
@@ -25,7 +25,7 @@ public struct NotFollowedReference: Sendable, Hashable {
         }
 
         /// A short name for JSON output: `depth`, `other-origin`, `method`, `not-fetchable`.
-        public var code: String {
+        package var code: String {
             switch self {
             case .beyondDepth: "depth"
             case .otherOrigin: "other-origin"
@@ -36,11 +36,11 @@ public struct NotFollowedReference: Sendable, Hashable {
     }
 
     /// What kind of fetch the reference would have made.
-    public let kind: ProbeItemKind
+    package let kind: ProbeItemKind
     /// The URL as written in the screen (without a `#fragment`).
-    public let url: String
+    package let url: String
     /// The route of the screen that referenced it first.
-    public let referrer: String
+    package let referrer: String
     /// Why it was not fetched.
-    public let reason: Reason
+    package let reason: Reason
 }

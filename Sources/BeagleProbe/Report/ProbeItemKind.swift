@@ -1,5 +1,5 @@
 /// What a fetched URL is to the app.
-public enum ProbeItemKind: String, Sendable, Hashable, Codable {
+package enum ProbeItemKind: String, Sendable, Hashable, Codable {
     /// A screen reached by navigation (or the start screen), fetched through the view client.
     case screen
     /// A `beagle:lazyComponent`'s `path`, fetched through the view client when its screen shows.

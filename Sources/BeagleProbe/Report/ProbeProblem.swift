@@ -1,7 +1,7 @@
 /// Something wrong with one fetched screen or image.
-public struct ProbeProblem: Sendable, Hashable, Codable, CustomStringConvertible {
+package struct ProbeProblem: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How bad a problem is.
-    public enum Severity: String, Sendable, Hashable, Codable {
+    package enum Severity: String, Sendable, Hashable, Codable {
         /// The app breaks here: a fetch that fails, a screen that does not decode, a type Beagle
         /// does not know, an image that does not load. The probe exits with 1.
         case error
@@ -11,22 +11,22 @@ public struct ProbeProblem: Sendable, Hashable, Codable, CustomStringConvertible
     }
 
     /// Error or warning.
-    public let severity: Severity
+    package let severity: Severity
     /// What happened, in words.
-    public let message: String
+    package let message: String
 
     /// An error saying `message`.
-    public static func error(_ message: String) -> ProbeProblem {
+    package static func error(_ message: String) -> ProbeProblem {
         ProbeProblem(severity: .error, message: message)
     }
 
     /// A warning saying `message`.
-    public static func warning(_ message: String) -> ProbeProblem {
+    package static func warning(_ message: String) -> ProbeProblem {
         ProbeProblem(severity: .warning, message: message)
     }
 
     /// The message, with `warning: ` in front of warnings.
-    public var description: String {
+    package var description: String {
         severity == .warning ? "warning: \(message)" : message
     }
 }

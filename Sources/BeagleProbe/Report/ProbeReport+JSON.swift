@@ -15,7 +15,7 @@ extension ProbeReport {
     ///              "durationMs": 410, "ok": true},
     ///  "snapshot": {"directory": "snap", "screens": 17, "images": 13, "notSaved": 0, "externalImages": 0, "platform": "IOS"}}
     /// ```
-    public var json: Data {
+    package var json: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Strings, numbers and booleans always encode; an empty object is the safe fallback.

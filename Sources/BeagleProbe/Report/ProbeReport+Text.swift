@@ -3,7 +3,7 @@ import BeagleScreens
 extension ProbeReport {
     /// The text report: a table of every fetch (kind, route, status, time, size, problems), the
     /// references not followed, a summary line, and what `--save` wrote.
-    public var text: String {
+    package var text: String {
         var lines = table
         if !notFollowed.isEmpty {
             lines.append("")
@@ -53,7 +53,7 @@ extension ProbeReport {
 
     /// `7 screens, 1 lazy component and 7 images from http://127.0.0.1:8080 (IOS, depth 3) in
     /// 486 ms: all OK; 1 not followed`.
-    public var summaryLine: String {
+    package var summaryLine: String {
         let lazy = results.count { $0.kind == .lazyComponent }
         let screens = Self.count(screenCount - lazy, "screen")
         let lazyPart = lazy == 0 ? "" : ", \(Self.count(lazy, "lazy component"))"
@@ -67,7 +67,7 @@ extension ProbeReport {
     }
 
     /// `Saved 17 screens and 13 images to snap …`, once `--save` has run.
-    public var snapshotLine: String? {
+    package var snapshotLine: String? {
         guard let snapshot else { return nil }
         var line =
             "Saved \(Self.count(snapshot.screens, "screen")) and \(Self.count(snapshot.images, "image")) to \(snapshot.directory)"

@@ -32,12 +32,12 @@ enum ReportUnits {
 
 extension ProbeReport {
     /// A duration as the report prints it: `0.4 ms`, `12 ms`, `1.2 s`.
-    public static func formattedDuration(_ duration: Duration) -> String {
+    package static func formattedDuration(_ duration: Duration) -> String {
         ReportUnits.duration(duration)
     }
 
     /// A size as the report prints it: `512 B`, `3.5 KB`, `1.2 MB`.
-    public static func formattedSize(_ bytes: Int) -> String {
+    package static func formattedSize(_ bytes: Int) -> String {
         ReportUnits.size(bytes)
     }
 }

@@ -9,14 +9,14 @@ import Foundation
 /// `home.ios.json`): the snapshot is of what that platform sees, and serves the same to every
 /// platform. Files already in the folder that this crawl did not write are left alone. Each
 /// file is written atomically (``AtomicFile``).
-public struct SnapshotWriter: Sendable {
+package struct SnapshotWriter: Sendable {
     /// The snapshot folder.
-    public let directory: URL
+    package let directory: URL
     /// The folder as the user wrote it, for messages.
-    public let displayName: String
+    package let displayName: String
 
     /// A writer into `directory`.
-    public init(directory: URL, displayName: String? = nil) {
+    package init(directory: URL, displayName: String? = nil) {
         self.directory = directory
         self.displayName = displayName ?? directory.path
     }
@@ -24,7 +24,7 @@ public struct SnapshotWriter: Sendable {
     /// Saves every received result of `report` it can place, and returns the report with
     /// ``ProbeResult/savedAs`` set, a warning on each result not saved (with the reason) and an
     /// error on each file that could not be written.
-    public func save(_ report: ProbeReport) throws(AtomicFileError) -> ProbeReport {
+    package func save(_ report: ProbeReport) throws(AtomicFileError) -> ProbeReport {
         for folder in ["screens", "images"] {
             let url = directory.appendingPathComponent(folder)
             do {

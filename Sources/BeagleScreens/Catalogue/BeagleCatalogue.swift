@@ -6,16 +6,16 @@
 /// to case (`beagle:Button` is `beagle:button`); `beagle:` names must be registered built-ins;
 /// `custom:` names are registered by the app, so any is accepted. Names Beagle 1.x had and 2.x
 /// dropped are recognised as such, so a message can say so instead of "unknown".
-public struct BeagleCatalogue: Sendable {
+package struct BeagleCatalogue: Sendable {
     /// The types Beagle 2.x registers.
-    public let types: [BeagleType]
+    package let types: [BeagleType]
     /// Types only Beagle 1.x registered.
-    public let legacyTypes: [BeagleType]
+    package let legacyTypes: [BeagleType]
     private let byKey: [String: BeagleType]
     private let legacyByKey: [String: BeagleType]
 
     /// A catalogue of the given types.
-    public init(types: [BeagleType], legacyTypes: [BeagleType] = []) {
+    package init(types: [BeagleType], legacyTypes: [BeagleType] = []) {
         self.types = types
         self.legacyTypes = legacyTypes
         // Later duplicates would be a mistake in the table; keep the first.
@@ -24,17 +24,17 @@ public struct BeagleCatalogue: Sendable {
     }
 
     /// The built-in components.
-    public var components: [BeagleType] { types.filter { $0.kind == .component } }
+    package var components: [BeagleType] { types.filter { $0.kind == .component } }
     /// The built-in actions.
-    public var actions: [BeagleType] { types.filter { $0.kind == .action } }
+    package var actions: [BeagleType] { types.filter { $0.kind == .action } }
 
     /// The built-in type named `identifier`, in any letter case, nil if there is none.
-    public func type(named identifier: String) -> BeagleType? {
+    package func type(named identifier: String) -> BeagleType? {
         byKey[identifier.lowercased()]
     }
 
     /// What `identifier` names when read as `kind` (or as either kind when `kind` is nil).
-    public func lookup(_ identifier: String, as kind: BeagleTypeKind? = nil) -> BeagleTypeLookup {
+    package func lookup(_ identifier: String, as kind: BeagleTypeKind? = nil) -> BeagleTypeLookup {
         let key = identifier.lowercased()
         guard let colon = key.firstIndex(of: ":") else {
             let suggestion = byKey["beagle:" + key].flatMap { kind == nil || $0.kind == kind ? $0.identifier : nil }
@@ -79,7 +79,7 @@ public struct BeagleCatalogue: Sendable {
 extension BeagleCatalogue {
     /// Beagle 2.x: 17 components and 16 actions, as registered by Beagle iOS 2.x's `Coder`,
     /// and the 1.x-only names (Beagle 1.9's `ComponentDecoder`).
-    public static let beagle2 = BeagleCatalogue(
+    package static let beagle2 = BeagleCatalogue(
         types: [
             BeagleType(
                 "beagle:button", .component, fields: ["onPress": .actions, "style": .style, "accessibility": .accessibility],

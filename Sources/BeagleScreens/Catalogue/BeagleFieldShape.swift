@@ -2,7 +2,7 @@
 /// fields that hold components or actions, and the plain structures on the way to them.
 ///
 /// Fields not listed for a type (text, data sources…) are data and are not checked.
-public enum BeagleFieldShape: Sendable, Hashable {
+package enum BeagleFieldShape: Sendable, Hashable {
     /// One component: an object with `_beagleComponent_` (`child`, `initialState`).
     case component
     /// An array of components (`children`, `addChildren`'s `value`).

@@ -1,17 +1,17 @@
 /// A type that Beagle's Coder knows by name.
-public struct BeagleType: Sendable, Hashable {
+package struct BeagleType: Sendable, Hashable {
     /// The name as the Kotlin backend writes it (`beagle:pushView`); matching ignores case.
-    public let identifier: String
+    package let identifier: String
     /// Component or action.
-    public let kind: BeagleTypeKind
+    package let kind: BeagleTypeKind
     /// The fields whose shape validation checks (see ``BeagleFieldShape``).
-    public let fields: [String: BeagleFieldShape]
+    package let fields: [String: BeagleFieldShape]
     /// The fields Beagle 2.x's declaration does not let be missing or null (`text` of a
     /// `beagle:text`): without one, decoding throws.
-    public let required: Set<String>
+    package let required: Set<String>
 
     /// A type named `identifier` (`beagle:text`).
-    public init(
+    package init(
         _ identifier: String, _ kind: BeagleTypeKind, fields: [String: BeagleFieldShape] = [:], required: Set<String> = []
     ) {
         self.identifier = identifier
@@ -21,5 +21,5 @@ public struct BeagleType: Sendable, Hashable {
     }
 
     /// The lowercased name, which is how Beagle's Coder keys its tables.
-    public var key: String { identifier.lowercased() }
+    package var key: String { identifier.lowercased() }
 }

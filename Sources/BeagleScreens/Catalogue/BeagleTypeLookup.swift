@@ -1,5 +1,5 @@
 /// What a `_beagleComponent_` or `_beagleAction_` value names, according to a catalogue.
-public enum BeagleTypeLookup: Sendable, Hashable {
+package enum BeagleTypeLookup: Sendable, Hashable {
     /// A built-in Beagle 2.x type of the expected kind.
     case builtIn(BeagleType)
     /// A `custom:` type, which the app registers itself; the name is as written.
@@ -15,7 +15,7 @@ public enum BeagleTypeLookup: Sendable, Hashable {
     case unknownNamespace(String, suggestion: String?)
 
     /// Whether Beagle 2.x decodes the name to the type it names (built-in or custom).
-    public var isKnown: Bool {
+    package var isKnown: Bool {
         switch self {
         case .builtIn, .custom: true
         default: false

@@ -5,26 +5,26 @@
 /// `"é": x` puts `x` at the same column whatever the encoding width of `é`. A UTF-8 byte order
 /// mark at the start is not counted. `offset` counts bytes from the start of the input, BOM
 /// included, for callers that want to slice the original bytes.
-public struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct JSONPosition: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The line, starting at 1.
-    public let line: Int
+    package let line: Int
     /// The column in characters, starting at 1.
-    public let column: Int
+    package let column: Int
     /// The byte offset from the start of the input, starting at 0.
-    public let offset: Int
+    package let offset: Int
 
     /// A position; `offset` defaults to 0 for positions built by hand (in tests, say).
-    public init(line: Int, column: Int, offset: Int = 0) {
+    package init(line: Int, column: Int, offset: Int = 0) {
         self.line = line
         self.column = column
         self.offset = offset
     }
 
     /// `line:column`, the form compilers and editors understand.
-    public var description: String { "\(line):\(column)" }
+    package var description: String { "\(line):\(column)" }
 
     /// Orders by line, then column.
-    public static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
+    package static func < (lhs: JSONPosition, rhs: JSONPosition) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

@@ -6,21 +6,21 @@ import Foundation
 /// Nesting deeper than ``maximumDepth`` is an error rather than a crash: the reader keeps its own
 /// stack instead of recursing, so hostile input cannot overflow the thread's stack, and every
 /// tree it returns is shallow enough for the recursive walks elsewhere in this module.
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// The nesting limit used unless another is given: far above any real screen, far below
     /// what a recursive walk of the tree could not handle.
-    public static let defaultMaximumDepth = 512
+    package static let defaultMaximumDepth = 512
 
     /// How many arrays and objects may be nested inside each other.
-    public let maximumDepth: Int
+    package let maximumDepth: Int
 
     /// A reader with the given nesting limit.
-    public init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
+    package init(maximumDepth: Int = JSONReader.defaultMaximumDepth) {
         self.maximumDepth = max(1, maximumDepth)
     }
 
     /// Parses UTF-8 JSON bytes.
-    public func parse(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
+    package func parse(_ data: Data) throws(JSONSyntaxError) -> JSONNode {
         let result = data.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw, maximumDepth: maximumDepth)
             return Result { () throws(JSONSyntaxError) -> JSONNode in try parser.parseDocument() }
@@ -29,7 +29,7 @@ public struct JSONReader: Sendable {
     }
 
     /// Parses UTF-8 JSON bytes.
-    public func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         let result = bytes.withUnsafeBytes { raw in
             var parser = JSONParser(bytes: raw, maximumDepth: maximumDepth)
             return Result { () throws(JSONSyntaxError) -> JSONNode in try parser.parseDocument() }
@@ -38,7 +38,7 @@ public struct JSONReader: Sendable {
     }
 
     /// Parses JSON text.
-    public func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
+    package func parse(_ text: String) throws(JSONSyntaxError) -> JSONNode {
         try parse(Array(text.utf8))
     }
 }

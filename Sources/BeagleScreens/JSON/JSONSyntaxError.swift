@@ -2,9 +2,9 @@
 ///
 /// `description` is `line:column: message`; `message` alone says what is wrong and, where it
 /// helps, how to fix it ("expected ',' or '}' after object member").
-public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of mistake the text makes.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// No value at all: empty input, or only whitespace (and a BOM).
         case emptyInput
         /// Bytes that are not valid UTF-8.
@@ -40,24 +40,24 @@ public struct JSONSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// What kind of mistake.
-    public let kind: Kind
+    package let kind: Kind
     /// What is wrong, for a person.
-    public let message: String
+    package let message: String
     /// Where the mistake is.
-    public let position: JSONPosition
+    package let position: JSONPosition
 
     /// An error of `kind` at `position`.
-    public init(_ kind: Kind, _ message: String, at position: JSONPosition) {
+    package init(_ kind: Kind, _ message: String, at position: JSONPosition) {
         self.kind = kind
         self.message = message
         self.position = position
     }
 
     /// The 1-based line.
-    public var line: Int { position.line }
+    package var line: Int { position.line }
     /// The 1-based column, in characters.
-    public var column: Int { position.column }
+    package var column: Int { position.column }
 
     /// `line:column: message`.
-    public var description: String { "\(position): \(message)" }
+    package var description: String { "\(position): \(message)" }
 }

@@ -1,7 +1,7 @@
 /// A JSON value as read from a file: objects keep their members in file order (duplicates
 /// included) and numbers keep their exact text, so writing the value back changes no number
 /// (`1.0` stays `1.0`, `1e400` stays `1e400`).
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     /// An object, its members in file order.
     case object([JSONMember])
     /// An array.
@@ -17,30 +17,30 @@ public enum JSONValue: Sendable, Hashable {
 }
 
 /// A JSON value together with the position of its first character.
-public struct JSONNode: Sendable, Hashable {
+package struct JSONNode: Sendable, Hashable {
     /// The value.
-    public var value: JSONValue
+    package var value: JSONValue
     /// Where the value starts (its `{`, `[`, `"`, first digit or first letter).
-    public var position: JSONPosition
+    package var position: JSONPosition
 
     /// A node; the position defaults to 1:1 for values built in code.
-    public init(_ value: JSONValue, at position: JSONPosition = JSONPosition(line: 1, column: 1)) {
+    package init(_ value: JSONValue, at position: JSONPosition = JSONPosition(line: 1, column: 1)) {
         self.value = value
         self.position = position
     }
 }
 
 /// One `"key": value` member of an object.
-public struct JSONMember: Sendable, Hashable {
+package struct JSONMember: Sendable, Hashable {
     /// The key, unescaped.
-    public var key: String
+    package var key: String
     /// Where the key's opening quote is.
-    public var keyPosition: JSONPosition
+    package var keyPosition: JSONPosition
     /// The value.
-    public var value: JSONNode
+    package var value: JSONNode
 
     /// A member; the key position defaults to 1:1 for members built in code.
-    public init(key: String, keyPosition: JSONPosition = JSONPosition(line: 1, column: 1), value: JSONNode) {
+    package init(key: String, keyPosition: JSONPosition = JSONPosition(line: 1, column: 1), value: JSONNode) {
         self.key = key
         self.keyPosition = keyPosition
         self.value = value
@@ -49,41 +49,41 @@ public struct JSONMember: Sendable, Hashable {
 
 extension JSONNode {
     /// The members when this is an object, nil otherwise.
-    public var members: [JSONMember]? {
+    package var members: [JSONMember]? {
         if case .object(let members) = value { return members }
         return nil
     }
 
     /// The elements when this is an array, nil otherwise.
-    public var elements: [JSONNode]? {
+    package var elements: [JSONNode]? {
         if case .array(let elements) = value { return elements }
         return nil
     }
 
     /// The string when this is a string, nil otherwise.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = value { return text }
         return nil
     }
 
     /// Whether this is `null`.
-    public var isNull: Bool { value == .null }
+    package var isNull: Bool { value == .null }
 
     /// The member named `key` when this is an object. With duplicate keys the last one wins,
     /// as in JavaScript's `JSON.parse` and Foundation's decoders.
-    public subscript(key: String) -> JSONNode? {
+    package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
         return members.last(where: { $0.key == key })?.value
     }
 
     /// The member named `key`, with its key position (last one wins, as in the subscript).
-    public func member(_ key: String) -> JSONMember? {
+    package func member(_ key: String) -> JSONMember? {
         guard case .object(let members) = value else { return nil }
         return members.last(where: { $0.key == key })
     }
 
     /// A short name for the kind of value, for messages ("an object", "a string").
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch value {
         case .object: "an object"
         case .array: "an array"

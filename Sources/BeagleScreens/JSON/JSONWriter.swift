@@ -5,9 +5,9 @@ import Foundation
 /// Numbers are written as their original text and members in their original order, so a
 /// read-then-write round trip changes only whitespace and string escapes: strings are written
 /// with the minimal escapes (`\"`, `\\`, control characters), everything else as raw UTF-8.
-public enum JSONWriter {
+package enum JSONWriter {
     /// The compact JSON text of `node` as UTF-8 bytes.
-    public static func compactBytes(_ node: JSONNode) -> [UInt8] {
+    package static func compactBytes(_ node: JSONNode) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(1024)
         write(node.value, into: &output)
@@ -15,12 +15,12 @@ public enum JSONWriter {
     }
 
     /// The compact JSON text of `node` as `Data`.
-    public static func compactData(_ node: JSONNode) -> Data {
+    package static func compactData(_ node: JSONNode) -> Data {
         Data(compactBytes(node))
     }
 
     /// The compact JSON text of `node` as a string.
-    public static func compactString(_ node: JSONNode) -> String {
+    package static func compactString(_ node: JSONNode) -> String {
         String(decoding: compactBytes(node), as: UTF8.self)
     }
 

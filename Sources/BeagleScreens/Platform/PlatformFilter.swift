@@ -28,46 +28,46 @@ import Foundation
 /// backend writes one). Bodies that are not valid JSON are returned as they are too: the
 /// server serves files as they are, and `validate` reports the syntax error. A body that is
 /// rewritten is written back compact (no whitespace), numbers keeping their exact text.
-public struct PlatformFilter: Sendable {
+package struct PlatformFilter: Sendable {
     /// The platform whose request is being answered.
-    public let platform: BeaglePlatform
+    package let platform: BeaglePlatform
 
     /// A filter for requests from `platform` (IOS, ANDROID or WEB; ALL removes nothing and only
     /// unwraps, as the Kotlin BFF does).
-    public init(platform: BeaglePlatform) {
+    package init(platform: BeaglePlatform) {
         self.platform = platform
     }
 
     /// The key that marks a wrapper.
-    public static let wrapperKey = "beaglePlatform"
+    package static let wrapperKey = "beaglePlatform"
     /// The key of a wrapper's content.
-    public static let childKey = "child"
+    package static let childKey = "child"
 
     /// What filtering did to a body.
-    public struct Outcome: Sendable, Hashable {
+    package struct Outcome: Sendable, Hashable {
         /// The body to send: the input itself when nothing changed.
-        public let data: Data
+        package let data: Data
         /// Whether the body was rewritten.
-        public let changed: Bool
+        package let changed: Bool
         /// Whether the root was a wrapper excluding this platform, unwrapped and kept anyway.
-        public let rootExcluded: Bool
+        package let rootExcluded: Bool
     }
 
     /// The body to send for `data`: filtered, or `data` itself when there is nothing to do.
-    public func filter(_ data: Data) -> Data {
+    package func filter(_ data: Data) -> Data {
         apply(to: data).data
     }
 
     /// The body to send for `bytes` to a client on `platform`: filtered, or `bytes` itself when
     /// there is nothing to do (the form the server's file cache calls).
-    public static func filter(_ bytes: [UInt8], for platform: BeaglePlatform) -> [UInt8] {
+    package static func filter(_ bytes: [UInt8], for platform: BeaglePlatform) -> [UInt8] {
         let data = Data(bytes)
         let outcome = PlatformFilter(platform: platform).apply(to: data)
         return outcome.changed ? Array(outcome.data) : bytes
     }
 
     /// Filters `data` and says what changed.
-    public func apply(to data: Data) -> Outcome {
+    package func apply(to data: Data) -> Outcome {
         guard Self.mayContainWrapper(data), let root = try? JSONReader().parse(data) else {
             return Outcome(data: data, changed: false, rootExcluded: false)
         }
@@ -80,14 +80,14 @@ public struct PlatformFilter: Sendable {
 
     /// Filters a parsed tree. Returns the root even when it is an excluded wrapper (unwrapped),
     /// so the result is never nil for an object or array root.
-    public func filter(_ root: JSONNode) -> JSONNode {
+    package func filter(_ root: JSONNode) -> JSONNode {
         var state = State()
         return filter(root, isRoot: true, state: &state) ?? root
     }
 
     /// Whether `data` contains the bytes `"beaglePlatform"`: when it does not, no filter can
     /// change it.
-    public static func mayContainWrapper(_ data: Data) -> Bool {
+    package static func mayContainWrapper(_ data: Data) -> Bool {
         let needle = Array("\"\(wrapperKey)\"".utf8)
         return data.withUnsafeBytes { raw in
             guard raw.count >= needle.count else { return false }
@@ -108,7 +108,7 @@ public struct PlatformFilter: Sendable {
     }
 
     /// The platform a wrapper's `beaglePlatform` value names, in any case; nil for anything else.
-    public static func wrapperPlatform(_ value: JSONNode) -> BeaglePlatform? {
+    package static func wrapperPlatform(_ value: JSONNode) -> BeaglePlatform? {
         guard let text = value.string else { return nil }
         return BeaglePlatform(rawValue: text.uppercased())
     }

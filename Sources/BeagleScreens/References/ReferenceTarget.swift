@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a URL written in a screen points, as Beagle's `UrlBuilder` reads it.
-public enum ReferenceTarget: Sendable, Hashable {
+package enum ReferenceTarget: Sendable, Hashable {
     /// A path on the BFF itself, which Beagle appends to its base URL (`/catalog`,
     /// `/images/x.png`): the mock must have it. `path` is the path part, percent-decoded once
     /// as the server decodes it, without query or fragment.
@@ -13,7 +13,7 @@ public enum ReferenceTarget: Sendable, Hashable {
     case other(String)
 
     /// Classifies `url` as written in a screen.
-    public static func classify(_ url: String) -> ReferenceTarget {
+    package static func classify(_ url: String) -> ReferenceTarget {
         let lowered = url.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return .absolute(url) }
         guard url.hasPrefix("/") else { return .other(url) }

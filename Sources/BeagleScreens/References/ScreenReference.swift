@@ -1,8 +1,8 @@
 /// A URL a screen makes Beagle fetch: a screen to navigate to, a lazy component, a request, or
 /// a remote image.
-public struct ScreenReference: Sendable, Hashable {
+package struct ScreenReference: Sendable, Hashable {
     /// What makes Beagle fetch the URL.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A navigation action with a remote route (`beagle:pushView`, `beagle:pushStack`,
         /// `beagle:resetApplication`, `beagle:resetStack`), named as the catalogue writes it.
         case navigation(action: String)
@@ -15,25 +15,25 @@ public struct ScreenReference: Sendable, Hashable {
     }
 
     /// What makes Beagle fetch the URL.
-    public let kind: Kind
+    package let kind: Kind
     /// The URL as written.
-    public let url: String
+    package let url: String
     /// Where the URL points.
-    public let target: ReferenceTarget
+    package let target: ReferenceTarget
     /// The HTTP method Beagle uses (a route's `httpAdditionalData.method`, a request's `method`;
     /// GET otherwise), uppercased.
-    public let method: String
+    package let method: String
     /// Where the URL's string is in the file.
-    public let position: JSONPosition
+    package let position: JSONPosition
     /// The platforms (of IOS, ANDROID, WEB) that still see the reference after the
     /// `beaglePlatform` wrappers around it are applied.
-    public let platforms: Set<BeaglePlatform>
+    package let platforms: Set<BeaglePlatform>
     /// Whether a navigation route has a `fallback` screen, which Beagle shows when the fetch
     /// fails.
-    public let hasFallback: Bool
+    package let hasFallback: Bool
 
     /// A reference; usually built by ``ScreenReferences``.
-    public init(
+    package init(
         kind: Kind, url: String, method: String = "GET", position: JSONPosition,
         platforms: Set<BeaglePlatform> = Set(BeaglePlatform.requestPlatforms), hasFallback: Bool = false
     ) {

@@ -6,12 +6,12 @@
 /// `url`s with their method, and remote image URLs. Values that are expressions (`@{…}`) are
 /// skipped: they are only known when the app runs. Type names match in any letter case, as in
 /// Beagle's Coder.
-public struct ScreenReferences: Sendable {
+package struct ScreenReferences: Sendable {
     /// Every reference, in file order.
-    public let all: [ScreenReference]
+    package let all: [ScreenReference]
 
     /// The references of `screen`.
-    public init(in screen: JSONNode) {
+    package init(in screen: JSONNode) {
         var found: [ScreenReference] = []
         Self.walk(screen, platforms: Set(BeaglePlatform.requestPlatforms), into: &found)
         all = found
@@ -19,13 +19,13 @@ public struct ScreenReferences: Sendable {
 
     /// The navigation routes, lazy component paths and requests: the screens and method files
     /// the BFF must have.
-    public var routes: [ScreenReference] { all.filter { $0.kind != .image } }
+    package var routes: [ScreenReference] { all.filter { $0.kind != .image } }
 
     /// The remote images.
-    public var images: [ScreenReference] { all.filter { $0.kind == .image } }
+    package var images: [ScreenReference] { all.filter { $0.kind == .image } }
 
     /// Whether a value is a Beagle expression, known only at run time.
-    public static func isExpression(_ text: String) -> Bool {
+    package static func isExpression(_ text: String) -> Bool {
         text.contains("@{")
     }
 

@@ -1,6 +1,6 @@
 /// A platform as Beagle names it in the `beagle-platform` request header and in the
 /// `beaglePlatform` wrapper of screen JSON.
-public enum BeaglePlatform: String, Sendable, CaseIterable, Hashable {
+package enum BeaglePlatform: String, Sendable, CaseIterable, Hashable {
     case ios = "IOS"
     case android = "ANDROID"
     case web = "WEB"
@@ -10,11 +10,11 @@ public enum BeaglePlatform: String, Sendable, CaseIterable, Hashable {
     case all = "ALL"
 
     /// The platforms a client can announce in its `beagle-platform` header.
-    public static let requestPlatforms: [BeaglePlatform] = [.ios, .android, .web]
+    package static let requestPlatforms: [BeaglePlatform] = [.ios, .android, .web]
 
     /// Reads a `beagle-platform` header value, in any letter case; nil for anything but
     /// IOS, ANDROID and WEB (surrounding spaces allowed).
-    public init?(headerValue: some StringProtocol) {
+    package init?(headerValue: some StringProtocol) {
         let trimmed = headerValue.trimmingSpaces.uppercased()
         guard let platform = BeaglePlatform(rawValue: trimmed),
             BeaglePlatform.requestPlatforms.contains(platform)
@@ -23,11 +23,11 @@ public enum BeaglePlatform: String, Sendable, CaseIterable, Hashable {
     }
 
     /// The suffix a variant file carries for this platform (`home.ios.json`).
-    public var fileSuffix: String { rawValue.lowercased() }
+    package var fileSuffix: String { rawValue.lowercased() }
 
     /// Whether content marked for `self` is kept for a client on `platform`:
     /// ALL keeps for everyone, MOBILE for IOS and ANDROID, any other only for itself.
-    public func includes(_ platform: BeaglePlatform) -> Bool {
+    package func includes(_ platform: BeaglePlatform) -> Bool {
         switch self {
         case .all: true
         case .mobile: platform == .ios || platform == .android || platform == .mobile
@@ -37,7 +37,7 @@ public enum BeaglePlatform: String, Sendable, CaseIterable, Hashable {
 
     /// The variant files a request from `self` looks for, most specific first
     /// (`ios`, then `mobile` for IOS and ANDROID).
-    public var variantSuffixes: [String] {
+    package var variantSuffixes: [String] {
         switch self {
         case .ios, .android: [fileSuffix, BeaglePlatform.mobile.fileSuffix]
         case .web: [fileSuffix]

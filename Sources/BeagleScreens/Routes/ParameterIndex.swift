@@ -4,7 +4,7 @@
 /// Built from a listing, so that a request never lists a folder: a folder without `[name]`
 /// entries costs nothing, and a folder without any makes ``isEmpty`` true, which lets the server
 /// skip parameters altogether.
-public struct ParameterIndex: Sendable, Hashable {
+package struct ParameterIndex: Sendable, Hashable {
     /// For each folder stem (empty for the root), the valid `[name]` subfolders that can stand
     /// for a segment with more segments after it.
     private var folders: [String: Set<String>] = [:]
@@ -16,7 +16,7 @@ public struct ParameterIndex: Sendable, Hashable {
     private var deepest = -1
 
     /// The index of a listing of relative paths (`/` separators), as ``ScreenFolder`` holds it.
-    public init(relativePaths: some Sequence<String>) {
+    package init(relativePaths: some Sequence<String>) {
         for path in relativePaths {
             let components = path.split(separator: "/").map(String.init)
             for (depth, component) in components.dropLast().enumerated() where PathParameter.name(ofSegment: component) != nil {
@@ -36,13 +36,13 @@ public struct ParameterIndex: Sendable, Hashable {
     }
 
     /// Whether the folder has no valid `[name]` entry: every route is then read by its own names.
-    public var isEmpty: Bool { folders.isEmpty && leaves.isEmpty }
+    package var isEmpty: Bool { folders.isEmpty && leaves.isEmpty }
 
     /// Every reading of the route `stem` (as ``ScreenFolder/stem(ofPath:)`` gives it), in the
     /// order resolution tries them: at each segment its own name first, then the folder's
     /// `[name]` entries sorted by name, depth first, so that a reading whose files answer nothing
     /// gives way to the next (backtracking). The first is always ``RouteBinding/exact(_:)``.
-    public func bindings(for stem: String) -> [RouteBinding] {
+    package func bindings(for stem: String) -> [RouteBinding] {
         let segments = RouteBinding.segments(ofStem: stem)
         guard !isEmpty, !segments.isEmpty else { return [.exact(stem)] }
         var found: [RouteBinding] = []

@@ -1,15 +1,15 @@
 /// One reading of a request's route against the names of a screens folder: the stem of the
 /// files to try (`product/[id]` for `/product/42`) and the values its `[name]` segments take
 /// (`id` → `42`). Docs/ScreensFolder.md, "Path parameters".
-public struct RouteBinding: Sendable, Hashable {
+package struct RouteBinding: Sendable, Hashable {
     /// The route's stem as the folder names it, without a leading `/` (`product/[id]`, empty
     /// for `/`).
-    public let stem: String
+    package let stem: String
     /// The value of each parameter: one decoded path segment per `[name]` of ``stem``.
-    public let parameters: [String: String]
+    package let parameters: [String: String]
     /// Whether the last segment was matched by a `[name]` rather than by its own name: then only
     /// screen JSON answers (`[id].json`, `[id]/index.json`), never a file named `[id]` as an asset.
-    public let endsInParameter: Bool
+    package let endsInParameter: Bool
 
     /// A binding from the names chosen for each segment of `segments`; a chosen name that is a
     /// valid `[name]` binds the segment's value.
@@ -25,7 +25,7 @@ public struct RouteBinding: Sendable, Hashable {
     }
 
     /// The route read by its own names only: what a folder without `[name]` entries tries.
-    public static func exact(_ stem: String) -> RouteBinding {
+    package static func exact(_ stem: String) -> RouteBinding {
         // Every request reads its route this way first: without a `[` nothing binds, and a stem
         // made by ``ScreenFolder/stem(ofPath:)`` is already its segments joined.
         if !stem.utf8.contains(UInt8(ascii: "[")), ScreenFolder.isPlain(stem, leadingSlash: false) {

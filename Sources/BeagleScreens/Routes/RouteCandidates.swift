@@ -5,20 +5,20 @@
 /// `R/index.json`. For POST, PUT, PATCH and DELETE the same with the method inserted
 /// (`R.post.ios.json`, `R.post.json`). Each candidate says what the file name must read as
 /// (platform, method), so that `/home.ios` never serves `home.ios.json` by its own name.
-public struct RouteCandidates: Sequence, Sendable {
+package struct RouteCandidates: Sequence, Sendable {
     /// One file to try.
-    public struct Candidate: Sendable, Equatable {
+    package struct Candidate: Sendable, Equatable {
         /// The path below the screens root.
-        public let relativePath: String
+        package let relativePath: String
         /// Whether this is the plain asset at R (served as is, whatever its content).
-        public let isAsset: Bool
+        package let isAsset: Bool
         /// The platform the file name must carry, nil for none.
-        public let platform: BeaglePlatform?
+        package let platform: BeaglePlatform?
         /// The method the file name must carry, nil for none.
-        public let method: String?
+        package let method: String?
 
         /// Whether the file name reads as this candidate expects.
-        public func accepts(_ name: ScreenFileName) -> Bool {
+        package func accepts(_ name: ScreenFileName) -> Bool {
             if isAsset { return !name.isJSON }
             return name.isJSON && name.platform == platform && name.method == method
         }
@@ -27,7 +27,7 @@ public struct RouteCandidates: Sequence, Sendable {
         /// parsed name, parsed only when the name has more dots than its suffixes put there (a
         /// route like `/home.ios`, whose dot could read as a platform or method). Every request
         /// tries candidates, and nearly all routes have no dot in their last segment.
-        public var readsAsBuilt: Bool {
+        package var readsAsBuilt: Bool {
             if isAsset { return !relativePath.hasSuffix(".json") }
             let name =
                 relativePath.utf8.lastIndex(of: UInt8(ascii: "/")).map { relativePath.utf8[$0...] }
@@ -45,7 +45,7 @@ public struct RouteCandidates: Sequence, Sendable {
     ///     empty for `/`).
     ///   - platform: the request's platform, if it sent `beagle-platform`.
     ///   - method: nil for GET and HEAD, else the method whose file answers (`POST`).
-    public init(route: String, platform: BeaglePlatform?, method: String?) {
+    package init(route: String, platform: BeaglePlatform?, method: String?) {
         var list: [Candidate] = []
         list.reserveCapacity(8)
         let methodPart = method.map { "." + $0.lowercased() } ?? ""
@@ -70,5 +70,5 @@ public struct RouteCandidates: Sequence, Sendable {
         candidates = list
     }
 
-    public func makeIterator() -> IndexingIterator<[Candidate]> { candidates.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Candidate]> { candidates.makeIterator() }
 }

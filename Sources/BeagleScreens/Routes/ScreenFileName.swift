@@ -6,23 +6,23 @@
 ///   variants of `/home`; they are not routes by their own name.
 /// - `cart.post.json` answers POST to `/cart`; `cart.post.ios.json` is its IOS variant.
 /// - Any other file (`banner.png`) is an asset served as is at its own path.
-public struct ScreenFileName: Sendable, Hashable {
+package struct ScreenFileName: Sendable, Hashable {
     /// The path relative to the screens folder, with `/` separators (`catalog/item-1.json`).
-    public let relativePath: String
+    package let relativePath: String
     /// The route this file serves (`/catalog/item-1`), or its own path for assets.
-    public let route: String
+    package let route: String
     /// The platform a variant file is for, nil for the plain file.
-    public let platform: BeaglePlatform?
+    package let platform: BeaglePlatform?
     /// The method a method file answers (`POST`), nil for GET screens and assets.
-    public let method: String?
+    package let method: String?
     /// Whether the file is screen JSON (a `.json` file) rather than an asset.
-    public let isJSON: Bool
+    package let isJSON: Bool
 
     /// The methods that can have a method file.
-    public static let bodyMethods = ["POST", "PUT", "PATCH", "DELETE"]
+    package static let bodyMethods = ["POST", "PUT", "PATCH", "DELETE"]
 
     /// Reads a relative path such as `catalog/index.ios.json`.
-    public init(relativePath: String) {
+    package init(relativePath: String) {
         self.relativePath = relativePath
         guard relativePath.hasSuffix(".json") else {
             self.route = "/" + relativePath
@@ -54,7 +54,7 @@ public struct ScreenFileName: Sendable, Hashable {
 
     /// Whether this file is a route by its own name: a plain screen or an asset, not a
     /// platform variant or a method file.
-    public var isPrimary: Bool { platform == nil && method == nil }
+    package var isPrimary: Bool { platform == nil && method == nil }
 
     /// The route of a file stem: `catalog/index` is `/catalog`, `index` is `/`.
     static func route(forStem stem: String) -> String {
@@ -76,7 +76,7 @@ public struct ScreenFileName: Sendable, Hashable {
 extension ScreenFileName {
     /// A file of the images folder: always an asset, served at `/images/<path>` whatever its
     /// extension (a `.json` there is an asset too, not a screen).
-    public init(imagePath: String) {
+    package init(imagePath: String) {
         relativePath = imagePath
         route = "/images/" + imagePath
         platform = nil

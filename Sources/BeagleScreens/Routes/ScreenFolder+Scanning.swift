@@ -2,7 +2,7 @@ import Foundation
 
 extension ScreenFolder {
     /// The name of the config file, never listed as a file to serve.
-    public static let configFileName = "beagle-mock.yml"
+    package static let configFileName = "beagle-mock.yml"
 
     /// Lists a screens folder and its images folder from disk.
     ///
@@ -15,7 +15,7 @@ extension ScreenFolder {
     ///
     /// Left out as well: dot-files and dot-folders (`.git/`, `.DS_Store`), symbolic links to
     /// folders (no loops), and symbolic links to files outside the folder they are in.
-    public init(contentsOf root: URL, images: URL? = nil, configFile: URL? = nil) throws(ScreenFolderError) {
+    package init(contentsOf root: URL, images: URL? = nil, configFile: URL? = nil) throws(ScreenFolderError) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: root.path, isDirectory: &isDirectory) else {

@@ -8,7 +8,7 @@ extension ScreenFolder {
     /// A route with `[name]` segments is offered as its pattern (`/product/[id]`) and measured
     /// with the request's own values in those segments, so `/prodct/42` is one edit from
     /// `/product/[id]` (Docs/ScreensFolder.md, "Path parameters").
-    public func suggestions(for path: String, platform: BeaglePlatform? = nil, limit: Int = 3) -> [String] {
+    package func suggestions(for path: String, platform: BeaglePlatform? = nil, limit: Int = 3) -> [String] {
         let wanted = Self.route(forPath: path)
         let target = wanted.lowercased()
         let maximum = max(2, wanted.count / 3)

@@ -26,24 +26,24 @@ import Foundation
 /// `cart.post.mobile.json`, `cart/index.post.ios.json`…, then `cart.post.json`,
 /// `cart/index.post.json`); a route that exists for other methods only gives 405. HEAD is GET.
 /// Variant and method files are not routes by their own name: `/home.ios` finds nothing.
-public struct ScreenFolder: Sendable {
+package struct ScreenFolder: Sendable {
     /// The screens folder.
-    public let root: URL
+    package let root: URL
     /// The images folder, if there is one.
-    public let imagesRoot: URL?
+    package let imagesRoot: URL?
     /// The files of the screens folder, sorted by relative path.
-    public let files: [ScreenFile]
+    package let files: [ScreenFile]
     /// The files of the images folder, sorted by relative path.
-    public let images: [ScreenFile]
+    package let images: [ScreenFile]
 
     /// Where the screens folder has `[name]` entries.
-    public let parameterIndex: ParameterIndex
+    package let parameterIndex: ParameterIndex
 
     private let filesByPath: [String: ScreenFile]
     private let imagesByPath: [String: ScreenFile]
 
     /// A folder from a listing of relative paths (`/` separators), without touching the disk.
-    public init(root: URL, relativePaths: [String], imagesRoot: URL? = nil, imagePaths: [String] = []) {
+    package init(root: URL, relativePaths: [String], imagesRoot: URL? = nil, imagePaths: [String] = []) {
         self.root = root
         self.imagesRoot = imagesRoot
         files = Set(relativePaths).sorted().map { ScreenFile(location: .screens, relativePath: $0, in: root) }
@@ -59,7 +59,7 @@ public struct ScreenFolder: Sendable {
     }
 
     /// The file at `relativePath` in the screens folder, if listed.
-    public func file(atRelativePath relativePath: String) -> ScreenFile? {
+    package func file(atRelativePath relativePath: String) -> ScreenFile? {
         filesByPath[relativePath]
     }
 
@@ -67,12 +67,12 @@ public struct ScreenFolder: Sendable {
 
     /// The route a request path names: empty segments collapsed, a trailing `/` and a trailing
     /// `.json` dropped (`//catalog/` is `/catalog`, `/home.json` is `/home`, `` is `/`).
-    public static func route(forPath path: String) -> String {
+    package static func route(forPath path: String) -> String {
         "/" + stem(ofPath: path)
     }
 
     /// The route without its leading `/`.
-    public static func stem(ofPath path: String) -> String {
+    package static func stem(ofPath path: String) -> String {
         var stem: String
         if isPlain(path, leadingSlash: true) {
             // What the split below gives for a path without empty segments (every request's,
@@ -108,7 +108,7 @@ public struct ScreenFolder: Sendable {
 
     /// Resolves a request for `path` (percent-decoded, no query) from a client announcing
     /// `platform` (nil without a `beagle-platform` header) with `method` (any case).
-    public func resolve(_ path: String, platform: BeaglePlatform? = nil, method: String = "GET") -> ScreenResolution {
+    package func resolve(_ path: String, platform: BeaglePlatform? = nil, method: String = "GET") -> ScreenResolution {
         let method = method.uppercased() == "HEAD" ? "GET" : method.uppercased()
         let route = Self.route(forPath: path)
         if let match = find(path, platform: platform, method: method) { return .found(match) }
@@ -118,7 +118,7 @@ public struct ScreenFolder: Sendable {
     }
 
     /// The methods that find a file at `path` for `platform`, as an `Allow` header lists them.
-    public func allowedMethods(_ path: String, platform: BeaglePlatform? = nil) -> [String] {
+    package func allowedMethods(_ path: String, platform: BeaglePlatform? = nil) -> [String] {
         var allowed: [String] = []
         if find(path, platform: platform, method: "GET") != nil { allowed += ["GET", "HEAD"] }
         for method in ScreenFileName.bodyMethods where find(path, platform: platform, method: method) != nil {
@@ -182,7 +182,7 @@ public struct ScreenFolder: Sendable {
 
     /// Every route of the folder with the files that answer it, sorted by route: screens,
     /// their variants and method files, assets, and images under `/images/`.
-    public var routes: [ScreenRoute] {
+    package var routes: [ScreenRoute] {
         var grouped: [String: [ScreenFile]] = [:]
         for file in files + images { grouped[file.name.route, default: []].append(file) }
         return grouped.keys.sorted().map { ScreenRoute(path: $0, files: grouped[$0] ?? []) }

@@ -1,5 +1,5 @@
 /// Why a screens folder could not be read.
-public enum ScreenFolderError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ScreenFolderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The screens folder does not exist.
     case folderNotFound(path: String)
     /// The path names a file, not a folder.
@@ -10,7 +10,7 @@ public enum ScreenFolderError: Error, Sendable, Hashable, CustomStringConvertibl
     case unreadable(path: String, reason: String)
 
     /// One line saying what is wrong and where.
-    public var description: String {
+    package var description: String {
         switch self {
         case .folderNotFound(let path): "screens folder '\(path)' does not exist"
         case .notAFolder(let path): "'\(path)' is a file, not a screens folder"

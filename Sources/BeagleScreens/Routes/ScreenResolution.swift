@@ -1,5 +1,5 @@
 /// What a request for a path resolves to in a ``ScreenFolder``.
-public enum ScreenResolution: Sendable, Hashable {
+package enum ScreenResolution: Sendable, Hashable {
     /// A file to serve.
     case found(ScreenMatch)
     /// Nothing at that route: 404.
@@ -8,27 +8,27 @@ public enum ScreenResolution: Sendable, Hashable {
     case methodNotAllowed(route: String, allowed: [String])
 
     /// The file to serve, if any.
-    public var match: ScreenMatch? {
+    package var match: ScreenMatch? {
         if case .found(let match) = self { return match }
         return nil
     }
 }
 
 /// The file chosen for a request, and why.
-public struct ScreenMatch: Sendable, Hashable {
+package struct ScreenMatch: Sendable, Hashable {
     /// The file to serve.
-    public let file: ScreenFile
+    package let file: ScreenFile
     /// The route asked for, normalised (`/catalog`, `/`, `/images/beach.jpg`).
-    public let route: String
+    package let route: String
     /// The platform of the variant file chosen (`home.ios.json` gives IOS; `home.mobile.json`
     /// gives MOBILE), nil when the plain file or an asset was chosen.
-    public let platform: BeaglePlatform?
+    package let platform: BeaglePlatform?
     /// Whether the route has platform variants for this method, so that the answer depends on
     /// the `beagle-platform` header and a response should carry `Vary: beagle-platform`.
-    public let variesByPlatform: Bool
+    package let variesByPlatform: Bool
     /// The values of the `[name]` segments of the file's route (`id` → `42` when
     /// `product/[id].json` answers `/product/42`); empty for a route without parameters.
-    public let parameters: [String: String]
+    package let parameters: [String: String]
 
     /// A match; `parameters` as the route's binding gives them.
     init(

@@ -1,25 +1,25 @@
 /// A route of a screens folder with every file that can answer it.
-public struct ScreenRoute: Sendable, Hashable {
+package struct ScreenRoute: Sendable, Hashable {
     /// The route (`/catalog`, `/`, `/banner.png`, `/images/beach.jpg`).
-    public let path: String
+    package let path: String
     /// The files that answer it, in path order: plain file, `index` file, platform variants,
     /// method files and their variants.
-    public let files: [ScreenFile]
+    package let files: [ScreenFile]
 
     /// The file a GET without platform gets, if any (`home.json`, `home/index.json`, an asset).
-    public var primaryFile: ScreenFile? {
+    package var primaryFile: ScreenFile? {
         // `R.json` comes before `R/index.json`, as in resolution.
         files.filter(\.name.isPrimary).min { isIndex($0) == isIndex($1) ? $0.relativePath < $1.relativePath : !isIndex($0) }
     }
 
     /// The platforms with a GET variant file, in the order IOS, ANDROID, WEB, MOBILE.
-    public var variantPlatforms: [BeaglePlatform] {
+    package var variantPlatforms: [BeaglePlatform] {
         let found = Set(files.filter { $0.name.method == nil }.compactMap(\.name.platform))
         return BeaglePlatform.allCases.filter(found.contains)
     }
 
     /// The methods with a method file (`POST`, `PUT`, `PATCH`, `DELETE`, in that order).
-    public var bodyMethods: [String] {
+    package var bodyMethods: [String] {
         let found = Set(files.compactMap(\.name.method))
         return ScreenFileName.bodyMethods.filter(found.contains)
     }

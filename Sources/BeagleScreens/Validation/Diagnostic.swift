@@ -1,7 +1,7 @@
 /// One problem found in a screens folder, at a file, line and column.
-public struct Diagnostic: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+package struct Diagnostic: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
     /// How bad a problem is.
-    public enum Severity: String, Sendable, Hashable, Codable {
+    package enum Severity: String, Sendable, Hashable, Codable {
         /// The app breaks: a screen does not decode, a type renders as "unknown", navigation or
         /// a request fails.
         case error
@@ -11,18 +11,18 @@ public struct Diagnostic: Sendable, Hashable, Codable, Comparable, CustomStringC
     }
 
     /// The file, relative to the screens folder (`catalog/index.json`).
-    public let file: String
+    package let file: String
     /// The 1-based line.
-    public let line: Int
+    package let line: Int
     /// The 1-based column, in characters.
-    public let column: Int
+    package let column: Int
     /// Error or warning.
-    public let severity: Severity
+    package let severity: Severity
     /// What is wrong and, where possible, how to fix it.
-    public let message: String
+    package let message: String
 
     /// A diagnostic at `line` and `column` of `file`.
-    public init(file: String, line: Int, column: Int, severity: Severity, message: String) {
+    package init(file: String, line: Int, column: Int, severity: Severity, message: String) {
         self.file = file
         self.line = line
         self.column = column
@@ -31,16 +31,16 @@ public struct Diagnostic: Sendable, Hashable, Codable, Comparable, CustomStringC
     }
 
     /// A diagnostic at `position` of `file`.
-    public init(file: String, at position: JSONPosition, severity: Severity, message: String) {
+    package init(file: String, at position: JSONPosition, severity: Severity, message: String) {
         self.init(file: file, line: position.line, column: position.column, severity: severity, message: message)
     }
 
     /// `file:line:column: severity: message`, the form compilers use and editors link.
-    public var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
+    package var description: String { "\(file):\(line):\(column): \(severity.rawValue): \(message)" }
 
     /// The same diagnostic with its file path shown as `prefix/file` (the folder as the user
     /// named it); an empty prefix or `.` leaves the path as it is.
-    public func inFolder(_ prefix: String) -> Diagnostic {
+    package func inFolder(_ prefix: String) -> Diagnostic {
         var folder = prefix
         while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
         guard !folder.isEmpty, folder != "." else { return self }
@@ -49,7 +49,7 @@ public struct Diagnostic: Sendable, Hashable, Codable, Comparable, CustomStringC
     }
 
     /// File order, then line, column, severity (errors first) and message.
-    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+    package static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
         if lhs.file != rhs.file { return lhs.file < rhs.file }
         if lhs.line != rhs.line { return lhs.line < rhs.line }
         if lhs.column != rhs.column { return lhs.column < rhs.column }

@@ -3,7 +3,7 @@ import Foundation
 /// How ``ScreenValidator`` reads a file that a server renders per request before the app gets it
 /// (beagle-mock's templates): the validator checks what the rendering gives instead of the bytes
 /// on disk.
-public enum ScreenRendering: Sendable {
+package enum ScreenRendering: Sendable {
     /// The file is sent as it is: check its bytes.
     case asIs
     /// The file as rendered with sample values: check these bytes.
@@ -12,5 +12,5 @@ public enum ScreenRendering: Sendable {
     case unrenderable(Diagnostic)
 
     /// Reads one file: its bytes and its path in the screens folder give how it is rendered.
-    public typealias Renderer = @Sendable (_ data: Data, _ relativePath: String) -> ScreenRendering
+    package typealias Renderer = @Sendable (_ data: Data, _ relativePath: String) -> ScreenRendering
 }

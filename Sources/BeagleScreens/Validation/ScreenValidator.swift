@@ -32,21 +32,21 @@ import Foundation
 /// Routes are checked for the platforms that can see them: a reference inside a
 /// `beaglePlatform: IOS` wrapper, or in `home.ios.json`, is checked for IOS only. Absolute
 /// URLs and expressions (`@{…}`) are not checked.
-public struct ScreenValidator: Sendable {
+package struct ScreenValidator: Sendable {
     /// The types Beagle knows.
-    public let catalogue: BeagleCatalogue
+    package let catalogue: BeagleCatalogue
     /// Renders files that are not sent as they are; nil checks every file's bytes.
-    public let renderer: ScreenRendering.Renderer?
+    package let renderer: ScreenRendering.Renderer?
 
     /// A validator for the given catalogue (Beagle 2.x by default), reading files through
     /// `renderer` when there is one.
-    public init(catalogue: BeagleCatalogue = .beagle2, renderer: ScreenRendering.Renderer? = nil) {
+    package init(catalogue: BeagleCatalogue = .beagle2, renderer: ScreenRendering.Renderer? = nil) {
         self.catalogue = catalogue
         self.renderer = renderer
     }
 
     /// Checks every JSON file of `folder`, reading them from disk.
-    public func validate(_ folder: ScreenFolder) -> ValidationReport {
+    package func validate(_ folder: ScreenFolder) -> ValidationReport {
         let screens = folder.files.filter(\.name.isJSON)
         var diagnostics: [Diagnostic] = []
         for file in screens {
@@ -66,7 +66,7 @@ public struct ScreenValidator: Sendable {
     /// Checks one screen's bytes alone: syntax, types and shapes, and URLs that can reach no
     /// BFF. Routes are not resolved (there is no folder). `file` names it in the diagnostics.
     /// A `file` named like a method file (`cart.post.json`) is read as data, not as a screen.
-    public func validate(screen data: Data, file: String) -> [Diagnostic] {
+    package func validate(screen data: Data, file: String) -> [Diagnostic] {
         check(data, file: file, folder: nil)
     }
 
@@ -74,7 +74,7 @@ public struct ScreenValidator: Sendable {
     /// ``validate(screen:file:)`` checks, plus the routes and images it references, resolved in
     /// `folder` for the platforms that get this file. `relativePath` is the file's path in the
     /// screens folder.
-    public func validate(screen data: Data, at relativePath: String, in folder: ScreenFolder) -> [Diagnostic] {
+    package func validate(screen data: Data, at relativePath: String, in folder: ScreenFolder) -> [Diagnostic] {
         check(data, file: relativePath, folder: folder)
     }
 

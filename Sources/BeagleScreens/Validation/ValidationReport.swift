@@ -14,18 +14,18 @@ import Foundation
 /// ```
 /// `files` counts the JSON files checked. Keys are sorted, so the output is byte-for-byte
 /// stable for the same folder.
-public struct ValidationReport: Sendable, Hashable, Codable {
+package struct ValidationReport: Sendable, Hashable, Codable {
     /// Counts for the whole run.
-    public struct Summary: Sendable, Hashable, Codable {
+    package struct Summary: Sendable, Hashable, Codable {
         /// JSON files checked.
-        public let files: Int
+        package let files: Int
         /// Diagnostics of severity error.
-        public let errors: Int
+        package let errors: Int
         /// Diagnostics of severity warning.
-        public let warnings: Int
+        package let warnings: Int
 
         /// Counts as given.
-        public init(files: Int, errors: Int, warnings: Int) {
+        package init(files: Int, errors: Int, warnings: Int) {
             self.files = files
             self.errors = errors
             self.warnings = warnings
@@ -33,12 +33,12 @@ public struct ValidationReport: Sendable, Hashable, Codable {
     }
 
     /// Every diagnostic, sorted by file, line and column.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// The counts.
-    public let summary: Summary
+    package let summary: Summary
 
     /// A report of `diagnostics` over `files` checked files.
-    public init(diagnostics: [Diagnostic], files: Int) {
+    package init(diagnostics: [Diagnostic], files: Int) {
         self.diagnostics = diagnostics.sorted()
         summary = Summary(
             files: files,
@@ -48,28 +48,28 @@ public struct ValidationReport: Sendable, Hashable, Codable {
     }
 
     /// Whether any diagnostic is an error (`validate` then exits with 1).
-    public var hasErrors: Bool { summary.errors > 0 }
+    package var hasErrors: Bool { summary.errors > 0 }
 
     /// The same report with file paths shown under `folder` as the user named it.
-    public func inFolder(_ folder: String) -> ValidationReport {
+    package func inFolder(_ folder: String) -> ValidationReport {
         ValidationReport(diagnostics: diagnostics.map { $0.inFolder(folder) }, files: summary.files)
     }
 
     /// One `file:line:column: severity: message` line per diagnostic, then a summary line.
-    public var text: String {
+    package var text: String {
         var lines = diagnostics.map(\.description)
         lines.append(summaryLine)
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// `12 files checked: 1 error, 2 warnings`.
-    public var summaryLine: String {
+    package var summaryLine: String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         return "\(count(summary.files, "file")) checked: \(count(summary.errors, "error")), \(count(summary.warnings, "warning"))"
     }
 
     /// The JSON format, pretty-printed with sorted keys.
-    public var json: Data {
+    package var json: Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain strings and integers cannot fail; an empty object is the safe fallback.

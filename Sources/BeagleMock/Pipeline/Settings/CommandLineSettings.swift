@@ -1,7 +1,7 @@
 /// The `serve` flags this module understands, parsed (Docs/Configuration.md, "Flags"): the layer
 /// between route rules and the config file, for latency and faults as for the server-wide settings.
 ///
-/// The command parses its strings with the static `parse…` functions (or ``init(latency:faults:bandwidth:seed:hangMax:journalSize:echo:noCORS:)``)
+/// The command parses its strings with the static `parse…` functions (or ``init(latency:faults:bandwidth:seed:hangMax:journalSize:echo:noCORS:profile:)``)
 /// and turns a ``FlagError`` into ArgumentParser's `ValidationError(error.description)`.
 public struct CommandLineSettings: Sendable, Hashable {
     /// `--latency SPEC`.
