@@ -84,6 +84,7 @@ import Testing
         "GET /__admin/requests HTTP/1.1\r\nHost: [::1].attacker.example\r\n\r\n",
         "GET /__admin/requests HTTP/1.1\r\nHost: 127.0.0.1:80@attacker.example\r\n\r\n",
         "GET /__admin/requests HTTP/1.1\r\nHost: 127.0.0.1:99999\r\n\r\n",
+        "GET /home HTTP/1.1\r\nHost: \r\n\r\n",
     ])
     func malformedFramingAndHostsAreAnsweredOrClosed(request: String) async throws {
         try await withMockServer(files: Self.files) { server, _ in

@@ -5,7 +5,9 @@ import Foundation
 /// digits, `-._~`, RFC 3986's sub-delimiters and `%XX`), or an IPv6 address in brackets.
 ///
 /// Anything else (`localhost:8080.attacker.example`, `[::1].attacker.example`,
-/// `127.0.0.1:80@attacker.example`, `127.0.0.1:99999`) is refused before any route: the admin
+/// `127.0.0.1:80@attacker.example`, `127.0.0.1:99999`) is refused before any route, and so is an
+/// empty host (`Host: `, `Host: :8080`): RFC 9112 §3.2 keeps that for a target without an
+/// authority, which no request to this server has, and every client names the host. The admin
 /// API's audience check reads the host of a field that passed here, so it never has to guess
 /// which part of a malformed one a browser or a proxy took for the host.
 enum HostField {
@@ -27,6 +29,9 @@ enum HostField {
         }
         let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
         let host = bytes[..<(colon ?? bytes.endIndex)]
+        guard !host.isEmpty else {
+            return "Host \(quoted(value)) names no host: send the server's name or address, optionally followed by :PORT"
+        }
         guard isRegisteredName(host) else {
             return "Host \(quoted(value)) is not a host name or address, optionally followed by :PORT"
         }
@@ -44,7 +49,7 @@ enum HostField {
     }
 
     /// RFC 3986's reg-name (which IPv4 addresses also match): unreserved characters,
-    /// sub-delimiters and percent-encoded bytes. Empty is allowed (RFC 9112 §3.2).
+    /// sub-delimiters and percent-encoded bytes.
     private static func isRegisteredName(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
