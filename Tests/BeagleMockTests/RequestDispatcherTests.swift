@@ -1,0 +1,59 @@
+import HTTPTypes
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import Testing
+
+@testable import BeagleMock
+
+/// The dispatcher carries out its ``ConnectionStateMachine``'s answers with the event loop's
+/// timers: on an `EmbeddedChannel`, whose clock the test moves, the idle timeout, the shutdown, a
+/// half-close and a refusal close the connection when they should, without a socket or a sleep.
+@Suite struct RequestDispatcherTests {
+    /// A connected channel with a dispatcher that closes it after `idle`.
+    static func connected(idle: Duration = .seconds(5)) throws -> EmbeddedChannel {
+        let dispatcher = RequestDispatcher(
+            responder: { _, _, _ in }, workers: RequestWorkers(), bodyTimeout: .seconds(30), idleTimeout: idle)
+        let channel = EmbeddedChannel(handler: dispatcher)
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        return channel
+    }
+
+    @Test func anIdleConnectionClosesWhenTheLoopsClockPassesItsTimeout() throws {
+        let channel = try Self.connected(idle: .seconds(5))
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(4_999))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
+        #expect(!channel.isActive)
+    }
+
+    @Test func aStoppingServerClosesAnIdleConnection() throws {
+        let channel = try Self.connected()
+        channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+    }
+
+    @Test func aClientThatClosesItsSideWithNothingOwedIsClosed() throws {
+        let channel = try Self.connected()
+        channel.pipeline.fireUserInboundEventTriggered(ChannelEvent.inputClosed)
+        channel.embeddedEventLoop.run()
+        #expect(!channel.isActive)
+    }
+
+    @Test func bytesThatAreNotHTTPGetTheirRefusalThenTheConnectionCloses() throws {
+        let channel = try Self.connected(idle: .seconds(600))
+        channel.pipeline.fireErrorCaught(HTTPParserError.invalidMethod)
+        channel.embeddedEventLoop.run()
+        guard case .whole(let head, let body)? = try channel.readOutbound(as: ResponsePart.self) else {
+            Issue.record("no refusal written")
+            return
+        }
+        #expect(head.status.code == 400)
+        #expect(head.headerFields[.connection] == "close")
+        #expect(body.map { String(buffer: $0) }?.contains("method") == true)
+        // It lingers, reading what the client still sends, for a moment at most.
+        channel.embeddedEventLoop.advanceTime(by: RequestDispatcher.lingerTime)
+        #expect(!channel.isActive)
+    }
+}
