@@ -162,7 +162,7 @@ public final class MockServer: Sendable {
         let workers = RequestWorkers()
         defer { workers.close() }
         let connections = MockHTTP1Channel(
-            responder: { request, output, channel in try await pipeline.respond(request, output, channel) },
+            responder: { request, connection in try await pipeline.respond(request, on: connection) },
             workers: workers,
             bodyTimeout: bodyTimeout,
             idleTimeout: configuration.idleTimeout,

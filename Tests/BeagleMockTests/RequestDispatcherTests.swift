@@ -13,7 +13,7 @@ import Testing
     /// A connected channel with a dispatcher that closes it after `idle`.
     static func connected(idle: Duration = .seconds(5)) throws -> EmbeddedChannel {
         let dispatcher = RequestDispatcher(
-            responder: { _, _, _ in }, workers: RequestWorkers(), bodyTimeout: .seconds(30), idleTimeout: idle)
+            responder: { _, _ in }, workers: RequestWorkers(), bodyTimeout: .seconds(30), idleTimeout: idle)
         let channel = EmbeddedChannel(handler: dispatcher)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
         return channel

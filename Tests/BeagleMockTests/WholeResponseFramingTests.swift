@@ -45,6 +45,17 @@ import Testing
         #expect(whole.joined() == parts.joined())
     }
 
+    /// A fault's raw bytes pass as they are, framed by nothing, and leave the answer's framing to the
+    /// response that follows them.
+    @Test func rawBytesPassAsTheyAre() throws {
+        let garbage = "lskdu018973t09sylgasjkfg1][]'./.sdlv\r\n"
+        #expect(try Self.written([.raw(ByteBuffer(string: garbage))]) == [garbage])
+        let head = Self.response([.contentLength: "2"])
+        #expect(
+            try Self.written([.raw(ByteBuffer(string: "x")), .whole(head, body: ByteBuffer(string: "ok"))]).joined()
+                == "x" + (try Self.written([.whole(head, body: ByteBuffer(string: "ok"))]).joined()))
+    }
+
     /// Every framing gives the same bytes for a response written whole as in parts.
     @Test func aWholeResponseIsFramedAsItsParts() throws {
         let json = ByteBuffer(string: "{\"a\":1}")

@@ -29,55 +29,83 @@ struct RequestPipeline: Sendable {
     let headers = ResponseHeaders()
     private let clock = ContinuousClock()
 
-    func respond(_ request: ReceivedRequest, _ writer: consuming ResponseOutput, _ channel: any Channel) async throws {
+    /// Answers `request` on `connection` through every stage. The record stage runs once, at the
+    /// end, with how the exchange ended; a failure is rethrown after it (the dispatcher then
+    /// closes the connection).
+    func respond(_ request: ReceivedRequest, on connection: ClientConnection) async throws {
         let arrived = clock.now
+        var recording = recorder.start(request.head, at: arrived, tls: request.tls)
+        let ending: Ending
+        do {
+            ending = try await answer(request, arrived: arrived, on: connection, recording: &recording)
+        } catch let failure as Failure {
+            recorder.finish(recording, failure: failure.error, status: failure.status, upstream: failure.upstream)
+            if let reset = failure.error as? any BodySourceFailure, reset.resetsConnection { await connection.reset() }
+            throw failure.error
+        }
+        recorder.finish(recording, ending.delivery, upstream: ending.upstream)
+        if ending.closes { await connection.close() }
+    }
+
+    /// How an answer ended, for the record stage.
+    private struct Ending {
+        let delivery: Delivery
+        var upstream: UpstreamTrace? = nil
+        /// The client left during the wait: the connection closes.
+        var closes = false
+    }
+
+    /// An answer that failed with `error`, after `status` was (or would have been) sent.
+    private struct Failure: Error {
+        let error: any Error
+        var status: Int? = nil
+        var upstream: UpstreamTrace? = nil
+    }
+
+    /// Stages 1 to 7; throws a ``Failure``.
+    private func answer(
+        _ request: ReceivedRequest, arrived: ContinuousClock.Instant, on connection: ClientConnection,
+        recording: inout RequestRecorder.Recording
+    ) async throws(Failure) -> Ending {
         var request = request
         let head = request.head
-        var recording = recorder.start(head, at: arrived, tls: request.tls)
         let settings = self.settings.snapshot
         let read: RequestReader.Reading
         do {
             read = try await reader.read(&request, arrived: arrived, answersPreflight: settings.cors)
         } catch {
-            recorder.finish(recording, failure: error, status: nil)
-            throw error
+            throw Failure(error: error)
         }
         let planned: ReadRequest
         switch read {
         case .preflight(admin: false):
-            try await answer(CORSPolicy.preflightResponse(for: head), head, settings, writer, recording)
-            return
+            return try await ownAnswer(CORSPolicy.preflightResponse(for: head), head, settings, connection)
         case .preflight(admin: true):
             let refusal = ErrorBody(error: "the admin API grants no access to web pages of other origins", path: head.path)
                 .response(.forbidden, headers: [.cacheControl: "no-store"])
-            try await answer(refusal, head, settings, writer, recording, grantsCORS: false)
-            return
+            return try await ownAnswer(refusal, head, settings, connection, grantsCORS: false)
         case .admin(let path):
             let adminAnswer: AdminAPI.Answer
             do {
                 adminAnswer = try await admin.respond(to: &request, path: path, settings: settings)
             } catch {
-                recorder.finish(recording, failure: error, status: nil)
-                throw error
+                throw Failure(error: error)
             }
             switch adminAnswer {
             case .response(let response):
-                try await answer(response, head, settings, writer, recording, grantsCORS: false)
+                return try await ownAnswer(response, head, settings, connection, grantsCORS: false)
             case .journalEvents(let stream):
                 do {
-                    let sent = try await stream.send(to: writer)
-                    recorder.finish(recording, Delivery(status: 200, bytes: sent, outcome: .ok))
+                    let sent = try await stream.send(to: ResponseOutput(connection: connection))
+                    return Ending(delivery: Delivery(status: 200, bytes: sent, outcome: .ok))
                 } catch {
-                    recorder.finish(recording, failure: error, status: 200)
-                    throw error
+                    throw Failure(error: error, status: 200)
                 }
             }
-            return
         case .refused(let response, let entry, let reason):
             recorder.journal(entry, in: &recording)
             recorder.note(refusal: reason, in: &recording)
-            try await answer(response, head, settings, writer, recording)
-            return
+            return try await ownAnswer(response, head, settings, connection)
         case .request(var planning):
             planning.client = request.client
             planned = planning
@@ -93,43 +121,38 @@ struct RequestPipeline: Sendable {
         var response = await FaultShaper.shape(decision, path: planned.path.path) {
             await source.response(
                 for: planned, decision: decision, settings: settings,
-                abandonment: Abandonment(channel: channel, stopping: stopping))
+                abandonment: Abandonment(connection: connection, stopping: stopping))
         }
         do {
-            let waited = try await LatencyWait.wait(until: planned.ended + decision.latency, clock: clock, channel: channel)
+            let waited = try await LatencyWait.wait(until: planned.ended + decision.latency, clock: clock, connection: connection)
             guard waited == .elapsed else {
-                recorder.finish(recording, Delivery(status: nil, bytes: 0, outcome: .clientGone))
-                try? await channel.close()
-                return
+                return Ending(delivery: Delivery(status: nil, bytes: 0, outcome: .clientGone), closes: true)
             }
             headers.add(
                 to: &response, request: head, headers: planned.headers, settings: settings, closing: decision.closesConnection)
             let delivery = try await Deliverer(hangMax: settings.hangMax, stopping: stopping).deliver(
-                decision, response: response, omittingBody: planned.omitsBody, writer: writer, channel: channel)
-            recorder.finish(recording, delivery, upstream: response.upstream)
+                decision, response: response, omittingBody: planned.omitsBody, connection: connection)
+            return Ending(delivery: delivery, upstream: response.upstream)
         } catch {
-            recorder.finish(recording, failure: error, status: response.head.status.code, upstream: response.upstream)
-            if let failure = error as? any BodySourceFailure, failure.resetsConnection { await RawWire(channel: channel).reset() }
-            throw error
+            throw Failure(error: error, status: response.head.status.code, upstream: response.upstream)
         }
     }
 
     /// Sends the mock's own answer (preflight, admin, refusal): no latency, no fault. The admin
     /// API's answers grant no CORS access (`grantsCORS` false): only its own pages read them.
-    private func answer(
-        _ response: OutgoingResponse, _ head: HTTPRequest, _ settings: SettingsSnapshot, _ writer: consuming ResponseOutput,
-        _ recording: RequestRecorder.Recording, grantsCORS: Bool = true
-    ) async throws {
+    private func ownAnswer(
+        _ response: OutgoingResponse, _ head: HTTPRequest, _ settings: SettingsSnapshot, _ connection: ClientConnection,
+        grantsCORS: Bool = true
+    ) async throws(Failure) -> Ending {
         var response = response
         headers.add(
             to: &response, request: head, headers: SentHeaders(head), settings: settings, closing: false,
             grantsCORS: grantsCORS, isOwnPage: !grantsCORS)
         do {
-            let sent = try await response.write(to: writer, omittingBody: head.method == .head)
-            recorder.finish(recording, Delivery(status: response.head.status.code, bytes: sent, outcome: .ok))
+            let sent = try await response.write(to: ResponseOutput(connection: connection), omittingBody: head.method == .head)
+            return Ending(delivery: Delivery(status: response.head.status.code, bytes: sent, outcome: .ok))
         } catch {
-            recorder.finish(recording, failure: error, status: response.head.status.code)
-            throw error
+            throw Failure(error: error, status: response.head.status.code)
         }
     }
 }

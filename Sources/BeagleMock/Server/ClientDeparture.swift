@@ -7,7 +7,8 @@ import NIOCore
 /// the channel stays open, and its close future does not complete until the server closes it.
 /// The FIN arrives as `ChannelEvent.inputClosed`, which this turns into a future. Held by
 /// ``RequestDispatcher``, which sees those events, rather than by a handler of its own that
-/// every part of every request would cross.
+/// every part of every request would cross; the pipeline reads it through its
+/// ``ClientConnection``.
 struct ClientDeparture {
     private var departed: EventLoopPromise<Void>?
 
@@ -23,27 +24,5 @@ struct ClientDeparture {
     /// The client closed its side, or the connection ended.
     func noteDeparture() {
         departed?.succeed()
-    }
-}
-
-extension Channel {
-    /// Completes when the client has closed its side of this connection, or the connection has
-    /// ended; nil when the channel has no ``RequestDispatcher``.
-    func clientDeparture() async -> EventLoopFuture<Void>? {
-        try? await eventLoop.submit { [self] in
-            try pipeline.syncOperations.handler(type: RequestDispatcher.self).departure
-        }.get()
-    }
-
-    /// Returns when the client has left (closed or reset its side) or the connection has ended;
-    /// returns early, without either, when the task is cancelled. Says whether the client left.
-    func waitForClientDeparture() async -> Bool {
-        let departure = await clientDeparture() ?? closeFuture
-        // An AsyncStream ends its loop when the task is cancelled, unlike departure.get().
-        let (departed, continuation) = AsyncStream<Void>.makeStream()
-        departure.whenComplete { _ in continuation.finish() }
-        closeFuture.whenComplete { _ in continuation.finish() }
-        for await _ in departed {}
-        return !Task.isCancelled
     }
 }

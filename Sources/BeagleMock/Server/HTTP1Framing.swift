@@ -141,6 +141,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             writeBody(context, body, promise: promise)
         case .end(let trailers):
             end(context, trailers: trailers, promise: promise)
+        case .raw(let bytes):
+            context.write(wrapOutboundOut(bytes), promise: promise)
         }
     }
 

@@ -21,8 +21,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = ResponsePart
     typealias OutboundOut = ResponsePart
 
-    /// Answers one request, writing to the output; a thrown error closes the connection.
-    typealias Responder = @Sendable (ReceivedRequest, consuming ResponseOutput, any Channel) async throws -> Void
+    /// Answers one request on its connection; a thrown error closes the connection.
+    typealias Responder = @Sendable (ReceivedRequest, ClientConnection) async throws -> Void
 
     private typealias BodyProducer = NIOThrowingAsyncSequenceProducer<
         ByteBuffer, any Error, NIOAsyncSequenceProducerBackPressureStrategies.HighLowWatermark, BodyDemand
@@ -199,7 +199,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)
         inFlight = workers.run {
             do {
-                try await responder(request, ResponseOutput(channel: channel, dispatcher: dispatcher), channel)
+                try await responder(request, ClientConnection(channel: channel, dispatcher: dispatcher))
             } catch {
                 channel.close(promise: nil)
             }
@@ -266,7 +266,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Writes and flushes a part of the response of the request in flight, from its task's
-    /// ``ResponseOutput``: called on the event loop, straight rather than from the pipeline's tail.
+    /// ``ClientConnection``: called on the event loop, straight rather than from the pipeline's tail.
     func send(_ part: ResponsePart, promise: EventLoopPromise<Void>?) {
         guard let context else {
             promise?.fail(ChannelError.ioOnClosedChannel)
@@ -281,7 +281,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         switch part {
         case .whole(let head, _): progress = .whole(closes: Self.saysClose(head))
         case .head(let head): progress = .head(closes: Self.saysClose(head))
-        case .body: progress = .body
+        case .body, .raw: progress = .body
         case .end: progress = .end
         }
         context.write(wrapOutboundOut(part), promise: promise)

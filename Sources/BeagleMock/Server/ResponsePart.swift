@@ -14,4 +14,6 @@ enum ResponsePart {
     case body(ByteBuffer)
     /// The end of the body, with trailer fields if any.
     case end(HTTPFields?)
+    /// Bytes as they are, below HTTP framing: faults that break the protocol (``RawWire``).
+    case raw(ByteBuffer)
 }

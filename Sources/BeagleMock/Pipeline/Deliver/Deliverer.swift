@@ -21,13 +21,14 @@ struct Deliverer: Sendable {
     ///   - omittingBody: a HEAD request.
     func deliver(
         _ decision: FaultDecision, response: OutgoingResponse, omittingBody: Bool,
-        writer: consuming ResponseOutput, channel: any Channel
+        connection: ClientConnection
     ) async throws -> Delivery {
-        let wire = RawWire(channel: channel)
+        let wire = RawWire(connection: connection)
         let status = response.head.status.code
         switch decision.fault {
         case .none, .status, .malformedJSON, .corrupt:
-            let sent = try await response.write(to: writer, omittingBody: omittingBody, pacing: decision.pacing)
+            let sent = try await response.write(
+                to: ResponseOutput(connection: connection), omittingBody: omittingBody, pacing: decision.pacing)
             return Delivery(status: status, bytes: sent, outcome: .ok)
         case .emptyResponse:
             await wire.close()
@@ -67,13 +68,13 @@ struct Deliverer: Sendable {
             await wire.close()
             return Delivery(status: status, bytes: sent, outcome: .closed)
         case .hang:
-            return await hang(channel: channel, wire: wire)
+            return await hang(connection: connection)
         }
     }
 
     /// Never answers: waits for `hangMax`, the client leaving (closing or resetting its side), or a
     /// graceful shutdown (outcome `shutdown`), then closes the connection in order (FIN).
-    private func hang(channel: any Channel, wire: RawWire) async -> Delivery {
+    private func hang(connection: ClientConnection) async -> Delivery {
         let ended = await withTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 do {
@@ -91,13 +92,13 @@ struct Deliverer: Sendable {
             group.addTask {
                 // The client closing its side (a FIN) leaves the channel open, as Hummingbird
                 // allows half-closure: wait for that, or for the channel to close.
-                await channel.waitForClientDeparture() ? .clientGone : .closed
+                await connection.waitForDeparture() ? .clientGone : .closed
             }
             let first = await group.next() ?? .closed
             group.cancelAll()
             return first
         }
-        await wire.close()
+        await connection.close()
         return Delivery(status: nil, bytes: 0, outcome: ended)
     }
 }

@@ -17,19 +17,19 @@ enum LatencyWait {
     /// Waits until `deadline`; throws `CancellationError` when the request's task is cancelled
     /// (the server's shutdown grace period ran out).
     static func wait(
-        until deadline: ContinuousClock.Instant, clock: ContinuousClock, channel: any Channel
+        until deadline: ContinuousClock.Instant, clock: ContinuousClock, connection: ClientConnection
     ) async throws -> Ending {
         guard deadline > clock.now else { return .elapsed }
-        let departure = await channel.clientDeparture() ?? channel.closeFuture
+        let departure = await connection.departure()
+        let eventLoop = connection.eventLoop
         let wait = PendingWait()
         let ending = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard wait.begin(continuation) else { return }
                 let remaining = deadline - clock.now
-                let timer = channel.eventLoop.scheduleTask(in: TimeAmount(max(remaining, .zero))) { wait.end(.elapsed) }
+                let timer = eventLoop.scheduleTask(in: TimeAmount(max(remaining, .zero))) { wait.end(.elapsed) }
                 wait.hold(timer)
                 departure.whenComplete { _ in wait.end(.clientGone) }
-                channel.closeFuture.whenComplete { _ in wait.end(.clientGone) }
             }
         } onCancel: {
             wait.end(nil)
