@@ -31,7 +31,8 @@ import Testing
         var steps: [String] = []
         while true {
             switch machine.next() {
-            case .startRequest(let head, let deadline): steps.append("start \(head.path ?? "")\(deadline ? " +deadline" : "")")
+            case .startRequest(let head, _, let deadline):
+                steps.append("start \(head.path ?? "")\(deadline ? " +deadline" : "")")
             case .yieldBody(let buffer): steps.append("yield \(String(buffer: buffer))")
             case .finishBody(nil): steps.append("finish")
             case .finishBody(let error?): steps.append("fail \(error is BodyDeadline.Expired ? "expired" : "\(error)")")
@@ -60,8 +61,8 @@ import Testing
         var machine = Self.fresh()
         #expect(Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine) == ["start /a"])
         #expect(machine.waiting.count == 2, "the second request waits for the first's answer")
-        let answer1 = machine.responseWritten(.whole(closes: false))
-        #expect(answer1 == false)
+        let written = machine.responseWritten(.whole(closes: false))
+        #expect(written == false)
         let done = machine.requestDone(now: Self.start)
         #expect(done == .init(finishBody: false, closeAfterWrites: false, goOn: true))
         #expect(Self.drain(&machine) == ["start /b"])
@@ -72,18 +73,18 @@ import Testing
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil)], &machine)
         for index in 0..<Machine.readAhead {
-            let answer2 = machine.readRequested()
-            #expect(answer2, "\(index) parts wait")
+            let reads = machine.readRequested()
+            #expect(reads, "\(index) parts wait")
             _ = Self.arrive([index.isMultiple(of: 2) ? Self.get() : .end(nil)], &machine)
         }
-        let answer3 = machine.readRequested()
-        #expect(!answer3)
+        let reads2 = machine.readRequested()
+        #expect(!reads2)
         _ = machine.requestDone(now: Self.start)
         _ = Self.drain(&machine)
-        let answer4 = machine.readIfPending()
-        #expect(answer4, "the held-back read happens once parts have gone on")
-        let answer5 = machine.readIfPending()
-        #expect(!answer5, "once")
+        let readsNow = machine.readIfPending()
+        #expect(readsNow, "the held-back read happens once parts have gone on")
+        let readsNow2 = machine.readIfPending()
+        #expect(!readsNow2, "once")
     }
 
     // MARK: Bodies
@@ -94,22 +95,22 @@ import Testing
         machine.bodyYielded(wantsMore: false)
         #expect(machine.request?.body == .paused)
         #expect(Self.arrive([Self.piece("cd")], &machine).isEmpty, "held back while the task has not taken what came")
-        let answer6 = machine.readRequested()
-        #expect(!answer6, "reading pauses with the body")
+        let reads = machine.readRequested()
+        #expect(!reads, "reading pauses with the body")
         machine.bodyDemanded()
         #expect(Self.drain(&machine) == ["yield cd"])
-        let answer7 = machine.readIfPending()
-        #expect(answer7)
+        let readsNow = machine.readIfPending()
+        #expect(readsNow)
         #expect(Self.arrive([.end(nil)], &machine) == ["stop deadline", "finish"])
         #expect(machine.request?.ended == true)
     }
 
     @Test func aBodyWhoseEndAlreadyWaitsHasNoDeadline() {
         var machine = Self.fresh()
-        let answer8 = machine.partArrived(Self.get("/a"), now: Self.start)
-        #expect(answer8 == .drain)
-        let answer9 = machine.partArrived(.end(nil), now: Self.start)
-        #expect(answer9 == .drain)
+        let arrived = machine.partArrived(Self.get("/a"), now: Self.start)
+        #expect(arrived == .drain)
+        let arrived2 = machine.partArrived(.end(nil), now: Self.start)
+        #expect(arrived2 == .drain)
         for part in [Self.post(), Self.piece("abcd"), .end(nil)] { _ = machine.partArrived(part, now: Self.start) }
         #expect(Self.drain(&machine) == ["start /a"])
         _ = machine.requestDone(now: Self.start)
@@ -129,35 +130,85 @@ import Testing
             ])
     }
 
+    @Test func aPausedBodyIsHandedOnWholeThoughTheClientClosedItsSideBehindIt() {
+        var machine = Self.fresh()
+        let parts: [HTTPRequestPart] = [
+            Self.get("/a"), .end(nil), Self.post("/b", length: 2), Self.piece("1"), Self.piece("2"), .end(nil),
+        ]
+        for part in parts { _ = machine.partArrived(part, now: Self.start) }
+        #expect(Self.drain(&machine) == ["start /a"])
+        let closed = machine.inputClosed()
+        #expect(closed == .drain)
+        #expect(Self.drain(&machine).isEmpty, "/b waits for /a's answer")
+        _ = machine.requestDone(now: Self.start)
+        guard case .startRequest(let head, true, false) = machine.next() else {
+            Issue.record("/b does not start with its body, its end already read")
+            return
+        }
+        #expect(head.path == "/b")
+        guard case .yieldBody = machine.next() else {
+            Issue.record("no body handed on")
+            return
+        }
+        machine.bodyYielded(wantsMore: false)
+        guard case .wait = machine.next() else {
+            Issue.record("a paused body whose parts wait is not ended")
+            return
+        }
+        machine.bodyDemanded()
+        #expect(Self.drain(&machine) == ["yield 2", "finish"])
+        _ = machine.requestDone(now: Self.start)
+        #expect(Self.drain(&machine) == ["close"], "then the connection closes")
+    }
+
+    @Test func aStaleDemandChangesNothing() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
+        machine.bodyDemanded()
+        #expect(machine.request?.body == .flowing)
+        machine.bodyYielded(wantsMore: true)
+        #expect(machine.request?.body == .flowing)
+    }
+
+    @Test func aMalformedBodyOfAPipelinedRequestFailsItsReaderOnceItStarts() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get("/a"), .end(nil), Self.post("/b"), Self.piece("ab")], &machine)
+        let failed = machine.errorCaught(HTTPParserError.invalidChunkSize)
+        #expect(failed == .drain)
+        #expect(Self.drain(&machine).isEmpty)
+        _ = machine.requestDone(now: Self.start)
+        #expect(Self.drain(&machine) == ["start /b +deadline", "yield ab", "fail \(HTTPParserError.invalidChunkSize)"])
+    }
+
     // MARK: The body deadline
 
     @Test func aBodyOutOfTimeFailsItsReaderAndClosesAfterTheAnswer() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let answer10 = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(answer10 == .drain)
+        let deadline = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
+        #expect(deadline == .drain)
         #expect(Self.drain(&machine) == ["fail expired"])
         #expect(Self.arrive([Self.piece("cd"), .end(nil)], &machine).isEmpty, "the rest is dropped")
-        let answer11 = machine.responseWritten(.whole(closes: false))
-        #expect(answer11 == false)
+        let written = machine.responseWritten(.whole(closes: false))
+        #expect(written == false)
         #expect(machine.requestDone(now: Self.start) == .init(finishBody: false, closeAfterWrites: true, goOn: false))
-        let answer12 = machine.readRequested()
-        #expect(!answer12)
+        let reads = machine.readRequested()
+        #expect(!reads)
     }
 
     @Test func aBodyOutOfTimeWithNoRequestLeftClosesAtOnce() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post()], &machine)
         _ = machine.requestDone(now: Self.start)
-        let answer13 = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(answer13 == .close)
+        let deadline = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
+        #expect(deadline == .close)
     }
 
     @Test func aDeadlineWhoseBodyEndedChangesNothing() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("abcd"), .end(nil)], &machine)
-        let answer14 = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(answer14 == .none)
+        let deadline = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
+        #expect(deadline == .none)
         #expect(machine.requestDone(now: Self.start).goOn)
     }
 
@@ -168,10 +219,10 @@ import Testing
         let scheduled = machine.idleCheckDeadline()
         let check = try #require(scheduled)
         #expect(check == Self.start + Self.idle)
-        let answer15 = machine.idleCheckDeadline()
-        #expect(answer15 == nil, "one check at a time")
-        let answer16 = machine.idleCheckDue(now: check)
-        #expect(answer16 == .close)
+        let scheduled2 = machine.idleCheckDeadline()
+        #expect(scheduled2 == nil, "one check at a time")
+        let idle = machine.idleCheckDue(now: check)
+        #expect(idle == .close)
     }
 
     @Test func activityPutsTheIdleCheckOff() throws {
@@ -181,10 +232,10 @@ import Testing
         let later = Self.start + .seconds(30)
         _ = Self.arrive([Self.get(), .end(nil)], &machine, at: later)
         _ = machine.requestDone(now: later)
-        let answer17 = machine.idleCheckDue(now: check)
-        #expect(answer17 == .checkAgain(at: later + Self.idle))
-        let answer18 = machine.idleCheckDue(now: later + Self.idle)
-        #expect(answer18 == .close)
+        let idle = machine.idleCheckDue(now: check)
+        #expect(idle == .checkAgain(at: later + Self.idle))
+        let idle2 = machine.idleCheckDue(now: later + Self.idle)
+        #expect(idle2 == .close)
     }
 
     @Test func aRequestReadInFullAndStillAnsweredKeepsTheConnection() throws {
@@ -192,11 +243,11 @@ import Testing
         let scheduled = machine.idleCheckDeadline()
         let check = try #require(scheduled)
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let answer19 = machine.idleCheckDue(now: check + .seconds(600))
-        #expect(answer19 == .none)
+        let idle = machine.idleCheckDue(now: check + .seconds(600))
+        #expect(idle == .none)
         _ = machine.requestDone(now: check + .seconds(600))
-        let answer20 = machine.idleCheckDeadline()
-        #expect(answer20 == check + .seconds(600) + Self.idle, "the answer's end starts the count")
+        let scheduled2 = machine.idleCheckDeadline()
+        #expect(scheduled2 == check + .seconds(600) + Self.idle, "the answer's end starts the count")
     }
 
     // MARK: Half-close
@@ -204,8 +255,8 @@ import Testing
     @Test func aClientThatClosesItsSideGetsItsAnswerThenTheConnectionCloses() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let answer21 = machine.inputClosed()
-        #expect(answer21 == .drain)
+        let closed = machine.inputClosed()
+        #expect(closed == .drain)
         #expect(Self.drain(&machine).isEmpty, "the answer owed goes out first")
         _ = machine.responseWritten(.whole(closes: false))
         #expect(machine.requestDone(now: Self.start).goOn)
@@ -215,8 +266,8 @@ import Testing
     @Test func aBodyCutShortByAHalfCloseEndsWithAnError() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let answer22 = machine.inputClosed()
-        #expect(answer22 == .drain)
+        let closed = machine.inputClosed()
+        #expect(closed == .drain)
         #expect(Self.drain(&machine) == ["fail \(ChannelError.eof)"])
     }
 
@@ -225,42 +276,42 @@ import Testing
     @Test func bytesThatAreNotHTTPAreRefusedAfterTheAnswersOwed() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let answer23 = machine.errorCaught(HTTPParserError.invalidMethod)
-        #expect(answer23 == .drain)
+        let refused = machine.errorCaught(HTTPParserError.invalidMethod)
+        #expect(refused == .drain)
         #expect(Self.drain(&machine).isEmpty)
-        let answer24 = machine.errorCaught(HTTPParserError.invalidMethod)
-        #expect(answer24 == .none, "later failures of the decoder are ignored")
+        let refused2 = machine.errorCaught(HTTPParserError.invalidMethod)
+        #expect(refused2 == .none, "later failures of the decoder are ignored")
         _ = machine.responseWritten(.whole(closes: false))
         _ = machine.requestDone(now: Self.start)
         #expect(Self.drain(&machine) == ["refuse 400"])
-        let answer25 = machine.readRequested()
-        #expect(!answer25, "nothing is read while the refusal goes out")
+        let reads = machine.readRequested()
+        #expect(!reads, "nothing is read while the refusal goes out")
         machine.refusalWritten()
-        let answer26 = machine.readRequested()
-        #expect(answer26, "a lingering connection reads and drops")
-        let answer27 = machine.inputClosed()
-        #expect(answer27 == .close)
+        let reads2 = machine.readRequested()
+        #expect(reads2, "a lingering connection reads and drops")
+        let closed = machine.inputClosed()
+        #expect(closed == .close)
     }
 
     @Test func aHeaderSectionTooLargeIsRefused431AtOnce() {
         var machine = Self.fresh()
-        let answer28 = machine.errorCaught(HTTPParserError.headerOverflow)
-        #expect(answer28 == .drain)
+        let refused = machine.errorCaught(HTTPParserError.headerOverflow)
+        #expect(refused == .drain)
         #expect(Self.drain(&machine) == ["refuse 431"])
     }
 
     @Test func aMalformedBodyFailsItsReader() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let answer29 = machine.errorCaught(HTTPParserError.invalidChunkSize)
-        #expect(answer29 == .drain)
+        let refused = machine.errorCaught(HTTPParserError.invalidChunkSize)
+        #expect(refused == .drain)
         #expect(Self.drain(&machine) == ["fail \(HTTPParserError.invalidChunkSize)"])
     }
 
     @Test func anErrorThatIsNotHTTPsClosesTheConnection() {
         var machine = Self.fresh()
-        let answer30 = machine.errorCaught(ChannelError.connectPending)
-        #expect(answer30 == .close)
+        let refused = machine.errorCaught(ChannelError.connectPending)
+        #expect(refused == .close)
     }
 
     // MARK: Connection: close
@@ -268,42 +319,100 @@ import Testing
     @Test func aResponseThatSaysCloseEndsTheConnectionOnceItHasEnded() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine)
-        let answer31 = machine.responseWritten(.head(closes: true))
-        #expect(answer31 == false, "not before its body")
-        let answer32 = machine.responseWritten(.body)
-        #expect(answer32 == false)
-        let answer33 = machine.responseWritten(.end)
-        #expect(answer33 == true)
+        let written = machine.responseWritten(.head(closes: true))
+        #expect(written == false, "not before its body")
+        let written2 = machine.responseWritten(.body)
+        #expect(written2 == false)
+        let written3 = machine.responseWritten(.end)
+        #expect(written3 == true)
         #expect(machine.requestDone(now: Self.start) == .init(finishBody: false, closeAfterWrites: false, goOn: false))
         #expect(Self.drain(&machine).isEmpty, "the request behind it never starts")
-        let answer34 = machine.readRequested()
-        #expect(!answer34)
+        let reads = machine.readRequested()
+        #expect(!reads)
     }
 
     @Test func aWholeResponseThatSaysCloseClosesAtOnce() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let answer35 = machine.responseWritten(.whole(closes: true))
-        #expect(answer35 == true)
-        let answer36 = machine.responseWritten(.whole(closes: true))
-        #expect(answer36 == false, "the close is asked for once")
+        let written = machine.responseWritten(.whole(closes: true))
+        #expect(written == true)
+        let written2 = machine.responseWritten(.whole(closes: true))
+        #expect(written2 == false, "the close is asked for once")
+    }
+
+    @Test func aHeadThatSaysCloseWithoutARequestWaitsForItsEnd() {
+        var machine = Self.fresh()
+        let head = machine.responseWritten(.head(closes: true))
+        #expect(head == false)
+        let end = machine.responseWritten(.end)
+        #expect(end == true)
+    }
+
+    @Test func aClosingConnectionEndsABodyCutShortAndIgnoresTheDecoderAfterItFails() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
+        _ = machine.responseWritten(.head(closes: true))
+        let failed = machine.errorCaught(HTTPParserError.invalidMethod)
+        #expect(failed == .none)
+        let again = machine.errorCaught(ChannelError.connectPending)
+        #expect(again == .none, "the decoder fails every read after bytes that are not HTTP")
+        #expect(Self.drain(&machine).isEmpty, "its body may still arrive")
+        let closed = machine.inputClosed()
+        #expect(closed == .drain)
+        #expect(Self.drain(&machine) == ["fail \(ChannelError.eof)"])
+        let late = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
+        #expect(late == .none)
+    }
+
+    @Test func aClosingConnectionClosesWhenItsTaskEndsWithoutEndingItsAnswer() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get(), .end(nil)], &machine)
+        _ = machine.responseWritten(.head(closes: true))
+        let done = machine.requestDone(now: Self.start)
+        #expect(done == .init(finishBody: false, closeAfterWrites: true, goOn: false))
+    }
+
+    @Test func aClosingOrRefusingConnectionWhoseLastBytesNeverLeaveClosesWhenIdle() throws {
+        var closing = Self.fresh()
+        _ = Self.arrive([Self.get(), .end(nil)], &closing)
+        _ = closing.responseWritten(.whole(closes: true))
+        _ = closing.requestDone(now: Self.start)
+        let scheduled = closing.idleCheckDeadline()
+        let check = try #require(scheduled)
+        let idle = closing.idleCheckDue(now: check)
+        #expect(idle == .close)
+
+        var refusing = Self.fresh()
+        _ = refusing.errorCaught(HTTPParserError.headerOverflow)
+        #expect(Self.drain(&refusing) == ["refuse 431"])
+        let arrived = refusing.partArrived(Self.get(), now: Self.start)
+        #expect(arrived == .none)
+        let closed = refusing.inputClosed()
+        #expect(closed == .none)
+        let refusingScheduled = refusing.idleCheckDeadline()
+        let refusingCheck = try #require(refusingScheduled)
+        let refusingIdle = refusing.idleCheckDue(now: refusingCheck)
+        #expect(refusingIdle == .close)
     }
 
     // MARK: Shutdown
 
     @Test func aStoppingServerClosesAnIdleConnectionAtOnce() {
         var machine = Self.fresh()
-        let answer37 = machine.quiesce()
-        #expect(answer37)
-        let answer38 = machine.idleCheckDeadline()
-        #expect(answer38 == nil)
+        let closesNow = machine.quiesce()
+        #expect(closesNow)
+        let reads = machine.readRequested()
+        #expect(!reads, "nothing more is read")
+        let arrived = machine.partArrived(Self.get(), now: Self.start)
+        #expect(arrived == .drain)
+        #expect(Self.drain(&machine).isEmpty, "no request starts")
     }
 
     @Test func aStoppingServerClosesABusyConnectionOnceItsRequestsAreAnswered() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine)
-        let answer39 = machine.quiesce()
-        #expect(!answer39)
+        let closesNow = machine.quiesce()
+        #expect(!closesNow)
         _ = machine.requestDone(now: Self.start)
         #expect(Self.drain(&machine) == ["start /b"], "requests already read are answered")
         _ = machine.requestDone(now: Self.start)
@@ -315,12 +424,12 @@ import Testing
     @Test func aClosedChannelEndsTheBodyAndForgetsWhatWaits() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let answer40 = machine.channelClosed()
-        #expect(answer40)
+        let endsBody = machine.channelClosed()
+        #expect(endsBody)
         #expect(machine.waiting.isEmpty && !machine.bodyEndAwaited)
-        let answer41 = machine.partArrived(Self.get(), now: Self.start)
-        #expect(answer41 == .none)
-        let answer42 = machine.readRequested()
-        #expect(!answer42)
+        let arrived = machine.partArrived(Self.get(), now: Self.start)
+        #expect(arrived == .none)
+        let reads = machine.readRequested()
+        #expect(!reads)
     }
 }

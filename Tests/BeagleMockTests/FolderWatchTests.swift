@@ -308,7 +308,7 @@ struct FolderWatchTests {
     }
 
     @Test func watchingIsTriedAgainAfterItFails() throws {
-        let (folder, root, lookups) = try watched(["screens/home.json": "{}"], watchingAfter: 0)
+        let (folder, _, lookups) = try watched(["screens/home.json": "{}"], watchingAfter: 0)
         defer { folder.remove() }
         _ = lookups.image("home.json") { nil }
         #expect(lookups.keepsLookups)

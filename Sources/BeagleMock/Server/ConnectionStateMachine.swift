@@ -58,8 +58,8 @@ struct ConnectionStateMachine {
         var request: Request?
         /// The close has been asked for (it happens once what was written has left).
         var closeAsked: Bool
-        /// The client will send nothing more.
-        var inputEnded: Bool
+        /// What the client's side still gives.
+        var input: Input
     }
 
     /// What the client's side of an open connection still gives.
@@ -68,9 +68,9 @@ struct ConnectionStateMachine {
         case reading
         /// Nothing: the client closed its side.
         case ended
-        /// Nothing usable: bytes that are not HTTP arrived, to be refused once the requests
-        /// before them are answered.
-        case refused(FramingRefusal)
+        /// Nothing usable: bytes that are not HTTP arrived, to be refused (``refusal``) once the
+        /// requests before them are answered; the decoder fails every later read.
+        case refused
     }
 
     /// The request in the pipeline.
@@ -81,8 +81,6 @@ struct ConnectionStateMachine {
         var body: Body
         /// Its body ran out of time: the connection closes after its answer.
         var timedOut = false
-        /// The last part of its response has been written.
-        var answered = false
     }
 
     /// A request's body, between the channel and the request's task.
@@ -107,6 +105,9 @@ struct ConnectionStateMachine {
     static let readAhead = 16
 
     private(set) var state: State = .open(Open())
+    /// The answer to bytes that are not HTTP, owed once the requests before them are answered
+    /// (``Input/refused``); kept apart so that the state stays cheap to copy.
+    private var refusal: FramingRefusal?
     /// What arrived behind the request in flight, in order.
     private(set) var waiting = CircularBuffer<Arrival>()
     /// A read was asked for while reading was paused.
@@ -166,8 +167,9 @@ struct ConnectionStateMachine {
 
     /// One step of handing on what waits.
     enum Step {
-        /// Start this request on a task; with `bodyDeadline`, start its body's deadline too.
-        case startRequest(HTTPRequest, bodyDeadline: Bool)
+        /// Start this request on a task, with a body to stream to it when `hasBody`; with
+        /// `bodyDeadline`, start its body's deadline too.
+        case startRequest(HTTPRequest, hasBody: Bool, bodyDeadline: Bool)
         /// Give the request's task this piece of its body, then say whether it wants more
         /// (``bodyYielded(wantsMore:)``).
         case yieldBody(ByteBuffer)
@@ -190,7 +192,7 @@ struct ConnectionStateMachine {
             return step
         case .closing(var closing):
             // Nothing more is handed on; a body the client stopped sending ends.
-            guard closing.inputEnded, var request = closing.request, request.body != .none else { return .wait }
+            guard closing.input != .reading, var request = closing.request, request.body != .none else { return .wait }
             request.body = .none
             closing.request = request
             state = .closing(closing)
@@ -202,8 +204,8 @@ struct ConnectionStateMachine {
 
     private mutating func next(_ open: inout Open) -> Step {
         while let arrival = waiting.first {
-            if let request = open.request, request.ended { break }  // The next request waits for this answer.
-            if case .part(.body) = arrival, open.request?.body == .paused { break }
+            if let request = open.request, request.ended { return .wait }  // The next request waits for this answer.
+            if case .part(.body) = arrival, open.request?.body == .paused { return .wait }
             waiting.removeFirst()
             switch arrival {
             case .part(.head(let head)):
@@ -212,7 +214,7 @@ struct ConnectionStateMachine {
                 // What waits now follows the head: its body's end may be there already.
                 let deadline = announcesBody && !waiting.contains { if case .part(.end) = $0 { true } else { false } }
                 if deadline { bodyEndAwaited = true }
-                return .startRequest(head, bodyDeadline: deadline)
+                return .startRequest(head, hasBody: announcesBody, bodyDeadline: deadline)
             case .part(.body(let buffer)):
                 // A body part after its request was answered without reading it is dropped.
                 if open.request?.body == .flowing { return .yieldBody(buffer) }
@@ -230,7 +232,7 @@ struct ConnectionStateMachine {
                 return .finishBody(error)
             }
         }
-        // A body the client stopped sending before its end.
+        // Nothing waits: a body the client stopped sending before its end ends.
         if open.input != .reading, var request = open.request, request.body != .none {
             request.body = .none
             open.request = request
@@ -238,15 +240,16 @@ struct ConnectionStateMachine {
         }
         guard open.request == nil, waiting.isEmpty else { return .wait }
         switch open.input {
-        case .refused(let refusal):
+        case .refused:
             state = .refusing
+            guard let refusal else { return .closeAfterWrites }
             return .refuse(refusal)
         case .ended:
-            state = .closing(Closing(request: nil, closeAsked: true, inputEnded: true))
+            state = .closing(Closing(request: nil, closeAsked: true, input: .ended))
             return .closeAfterWrites
         case .reading:
             guard open.quiescing else { return .wait }
-            state = .closing(Closing(request: nil, closeAsked: true, inputEnded: false))
+            state = .closing(Closing(request: nil, closeAsked: true, input: .reading))
             return .closeAfterWrites
         }
     }
@@ -307,7 +310,7 @@ struct ConnectionStateMachine {
             state = .open(open)
             return .drain
         case .closing(var closing):
-            closing.inputEnded = true
+            if closing.input == .reading { closing.input = .ended }
             state = .closing(closing)
             return .drain
         case .lingering:
@@ -342,15 +345,21 @@ struct ConnectionStateMachine {
             }
             guard let parserError = error as? HTTPParserError else { return .close }
             // Between requests: the whole requests before them are answered, then the refusal.
-            open.input = .refused(FramingRefusal(parserError, inBody: false))
+            open.input = .refused
+            refusal = FramingRefusal(parserError, inBody: false)
             state = .open(open)
             return .drain
-        case .closing:
+        case .closing(var closing):
+            // No refusal follows a closing connection's last answer; later failures are ignored.
+            if closing.input == .refused { return .none }
             if bodyArriving {
                 waiting.append(.bodyFailure(error))
                 return .none
             }
-            return error is HTTPParserError ? .none : .close
+            guard error is HTTPParserError else { return .close }
+            closing.input = .refused
+            state = .closing(closing)
+            return .none
         case .refusing, .lingering, .closed:
             return .none
         }
@@ -406,9 +415,12 @@ struct ConnectionStateMachine {
         lastActivity = now
     }
 
-    /// When to check for idleness, unless a check is due already.
+    /// When to check for idleness, unless a check is due already. A closing or refusing
+    /// connection keeps its check: it ends a connection whose last bytes never leave (a client
+    /// that stopped reading).
     mutating func idleCheckDeadline() -> NIODeadline? {
-        guard !idleCheckScheduled, case .open = state else { return nil }
+        guard !idleCheckScheduled else { return nil }
+        if case .closed = state { return nil }
         idleCheckScheduled = true
         return lastActivity + idleTimeout
     }
@@ -427,7 +439,7 @@ struct ConnectionStateMachine {
     mutating func idleCheckDue(now: NIODeadline) -> IdleAction {
         idleCheckScheduled = false
         if let request, request.ended { return .none }
-        guard case .open = state else { return .none }
+        if case .closed = state { return .none }
         let deadline = lastActivity + idleTimeout
         if now >= deadline { return .close }
         idleCheckScheduled = true
@@ -460,19 +472,17 @@ struct ConnectionStateMachine {
         }
         switch state {
         case .open(var open):
-            if ends { open.request?.answered = true }
             guard closes else {
                 state = .open(open)
                 return false
             }
             // A response that says `Connection: close` ends the connection (clients that pool
-            // connections would otherwise send a request again, silently, after a later fault).
-            let answered = open.request?.answered ?? true
-            state = .closing(Closing(request: open.request, closeAsked: answered, inputEnded: open.input != .reading))
-            return answered
+            // connections would otherwise send a request again, silently, after a later fault),
+            // once it has ended.
+            state = .closing(Closing(request: open.request, closeAsked: ends, input: open.input))
+            return ends
         case .closing(var closing):
-            if ends { closing.request?.answered = true }
-            let ask = !closing.closeAsked && (closing.request?.answered ?? true)
+            let ask = !closing.closeAsked && ends
             if ask { closing.closeAsked = true }
             state = .closing(closing)
             return ask
@@ -487,8 +497,7 @@ struct ConnectionStateMachine {
         var finishBody: Bool
         /// Close once what was written has left.
         var closeAfterWrites: Bool
-        /// Hand on what waits, read if a read waits, and watch for idleness: the next request
-        /// may start.
+        /// Hand on what waits and read if a read waits: the next request may start.
         var goOn: Bool
     }
 
@@ -499,17 +508,18 @@ struct ConnectionStateMachine {
             guard let request = open.request else { return Completion(finishBody: false, closeAfterWrites: false, goOn: true) }
             open.request = nil
             let finishBody = request.body != .none
+            lastActivity = now
             if request.timedOut {
-                state = .closing(Closing(request: nil, closeAsked: true, inputEnded: open.input != .reading))
+                state = .closing(Closing(request: nil, closeAsked: true, input: open.input))
                 return Completion(finishBody: finishBody, closeAfterWrites: true, goOn: false)
             }
             state = .open(open)
-            lastActivity = now
             return Completion(finishBody: finishBody, closeAfterWrites: false, goOn: true)
         case .closing(var closing):
             guard let request = closing.request else {
                 return Completion(finishBody: false, closeAfterWrites: false, goOn: false)
             }
+            lastActivity = now
             closing.request = nil
             let ask = !closing.closeAsked
             closing.closeAsked = true
@@ -531,7 +541,7 @@ struct ConnectionStateMachine {
             state = .open(open)
             return false
         }
-        state = .closing(Closing(request: nil, closeAsked: true, inputEnded: open.input != .reading))
+        state = .closing(Closing(request: nil, closeAsked: true, input: open.input))
         return true
     }
 

@@ -110,8 +110,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
     private func drain(_ context: ChannelHandlerContext) {
         while true {
             switch machine.next() {
-            case .startRequest(let head, let deadline):
-                start(head, bodyDeadline: deadline, context: context)
+            case .startRequest(let head, let hasBody, let deadline):
+                start(head, hasBody: hasBody, bodyDeadline: deadline, context: context)
             case .yieldBody(let buffer):
                 let wantsMore = body.map { $0.yield(buffer) != .stopProducing } ?? true
                 machine.bodyYielded(wantsMore: wantsMore)
@@ -173,9 +173,9 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     // MARK: Requests run
 
-    private func start(_ head: HTTPRequest, bodyDeadline startsDeadline: Bool, context: ChannelHandlerContext) {
+    private func start(_ head: HTTPRequest, hasBody: Bool, bodyDeadline startsDeadline: Bool, context: ChannelHandlerContext) {
         let requestBody: RequestBody
-        if head.announcesBody {
+        if hasBody {
             let producer = BodyProducer.makeSequence(
                 elementType: ByteBuffer.self, failureType: (any Error).self,
                 backPressureStrategy: .init(lowWatermark: 2, highWatermark: 8),
@@ -231,9 +231,11 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
         if completion.finishBody { body?.finish(ChannelError.eof) }
         body = nil
         if completion.closeAfterWrites { closeAfterWrites(context) }
-        guard completion.goOn else { return }
-        drain(context)
-        if machine.readIfPending() { context.read() }
+        if completion.goOn {
+            drain(context)
+            if machine.readIfPending() { context.read() }
+        }
+        // Also while closing: the check ends a connection whose last bytes never leave.
         watchIdleness(context)
     }
 
