@@ -30,11 +30,11 @@ Benchmarks/instructions.sh 4s 1 | tee "$results"
 measured() { awk -v path="$1" '$1 == "beagle-mock" && $2 ~ ("^http://[^/]*" path "$") { print $5 }' "$results"; }
 
 if $update; then
-  commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
   {
     echo "# beagle-mock's user-space instructions a request (release build, as the image's), counted by"
-    echo "# Benchmarks/instructions.sh 4s 1 at $commit on $(date -u +%Y-%m-%d). Benchmarks/instructions-check.sh"
-    echo "# fails when a figure rises more than 5% over this; --update writes it anew."
+    echo "# Benchmarks/instructions.sh 4s 1 on $(date -u +%Y-%m-%d), with the code of the commit that"
+    echo "# last changed this file. Benchmarks/instructions-check.sh fails when a figure rises more"
+    echo "# than 5% over it; --update writes it anew."
     for path in /home /images/logo.png; do
       printf '%s\t%s\n' "$path" "$(measured "$path")"
     done

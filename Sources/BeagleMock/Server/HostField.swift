@@ -13,6 +13,42 @@ import Foundation
 enum HostField {
     /// Why `value` is not a valid `Host`, in words for the client; nil when it is.
     static func problem(_ value: String) -> String? {
+        var text = value
+        // Every request asks: a name or IPv4 address with a port is checked in one pass over its
+        // bytes; an IPv6 address, and every malformed field, take the path that says why.
+        if text.withUTF8({ isPlainHost($0) }) { return nil }
+        return problemInWords(value)
+    }
+
+    /// Whether `bytes` are a non-empty reg-name, optionally followed by `:` and a port from 1 to
+    /// 65535 (false also for anything this does not check: an IPv6 address).
+    private static func isPlainHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, bytes[index + 1].hexDigitValue != nil, bytes[index + 2].hexDigitValue != nil
+                else { return false }
+                index += 3
+                continue
+            }
+            guard allowedInName[Int(byte)] else { return false }
+            index += 1
+        }
+        guard index > 0 else { return false }
+        if index == bytes.count { return true }
+        let digits = bytes.count - index - 1
+        guard (1...5).contains(digits) else { return false }
+        var port = 0
+        for digit in bytes[(index + 1)...] {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return false }
+            port = port * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return (1...65535).contains(port)
+    }
+
+    /// ``problem(_:)``'s answer, found piece by piece so that it can say what is wrong.
+    private static func problemInWords(_ value: String) -> String? {
         var bytes = Substring(value).utf8[...]
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else {

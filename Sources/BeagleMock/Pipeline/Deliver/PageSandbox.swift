@@ -21,33 +21,42 @@ enum PageSandbox {
     /// `response: {headers: …}` adds one beside the file's), or when it has a body and no
     /// `Content-Type` (an answer with neither, 204 or 304, is no page).
     static func apply(to response: inout OutgoingResponse) {
-        let types = response.head.headerFields[values: .contentType]
-        if types.isEmpty {
-            if case .empty = response.body { return }
-        } else if !types.contains(where: { runsAsPage($0) }) {
-            return
+        var typed = false
+        // Every answer asks: the fields are read in place, without an array of their values.
+        for field in response.head.headerFields where field.name.isNamed(.contentType) {
+            if runsAsPage(field.value) { return response.head.headerFields.append(Self.field) }
+            typed = true
         }
+        if typed { return }
+        if case .empty = response.body { return }
         response.head.headerFields.append(field)
     }
 
     /// Whether a browser would run an answer of `contentType` as a page: `text/html`,
     /// `application/xhtml+xml`, `image/svg+xml`, `text/xml`, `application/xml`, any `…+xml`,
-    /// or none at all. Compared byte by byte, in any case: every answer asks.
+    /// or none at all. Compared byte by byte, in any case.
     static func runsAsPage(_ contentType: String?) -> Bool {
-        guard let contentType else { return true }
-        var type = contentType.utf8.prefix { $0 != UInt8(ascii: ";") }
-        while let first = type.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { type = type.dropFirst() }
-        while let last = type.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { type = type.dropLast() }
-        if type.isEmpty { return true }
-        return pageTypes.contains { matches(type, $0) } || (type.count > 4 && matches(type.suffix(4), "+xml".utf8))
+        guard var contentType else { return true }
+        return contentType.withUTF8 { isPageType($0) }
     }
 
-    /// The media types of pages that do not end in `+xml`.
-    private static let pageTypes = ["text/html".utf8, "text/xml".utf8, "application/xml".utf8]
+    private static func isPageType(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+        while start < end, bytes[start] == UInt8(ascii: " ") || bytes[start] == UInt8(ascii: "\t") { start += 1 }
+        while end > start, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        if start == end { return true }
+        let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if matches(type, "text/html") || matches(type, "text/xml") || matches(type, "application/xml") { return true }
+        return type.count > 4 && matches(UnsafeBufferPointer(rebasing: type[(type.count - 4)...]), "+xml")
+    }
 
     /// Whether `bytes` are `lowercase` in any letter case (the media types' other characters,
     /// `/`, `+`, `-`, `.` and digits, are unchanged by the case bit).
-    private static func matches(_ bytes: Substring.UTF8View, _ lowercase: String.UTF8View) -> Bool {
-        bytes.count == lowercase.count && zip(bytes, lowercase).allSatisfy { $0 | 0x20 == $1 }
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = lowercase.utf8Start
+        for index in 0..<bytes.count where bytes[index] | 0x20 != expected[index] { return false }
+        return true
     }
 }
