@@ -46,7 +46,8 @@ let package = Package(
             dependencies: ["BeagleNetworking", "BeagleScreens"],
             swiftSettings: strictSettings
         ),
-        // The system calls Swift cannot make itself (openat2 for the screens folder's opens).
+        // The system calls Swift cannot make itself or that need a C struct: openat2 for the screens
+        // folder's opens, statfs, and the epoll set over inotify and the mount table.
         .target(name: "CSystemCalls"),
         // libcurl loaded on the first call of a URLSession (`probe`), not at start: in the release
         // build (docker/release-toolset.json leaves -lcurl out) `serve` runs without it and the ~30

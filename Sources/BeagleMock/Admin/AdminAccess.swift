@@ -1,6 +1,7 @@
 import NIOCore
 
-/// Who may use the admin API beyond `/__admin/health`, which is always open (Docs/AdminAPI.md).
+/// Who may use the admin API beyond `/__admin/health`, `/__admin/ca.pem` and `/__admin/ca.crt`,
+/// which are always open (Docs/AdminAPI.md).
 package enum AdminAccess: Sendable, Hashable, CustomStringConvertible {
     /// Bound to a loopback address: only this machine can connect, so no token is needed.
     case open

@@ -2,8 +2,8 @@ import Foundation
 
 /// A value that is only ever read or written while holding a lock.
 ///
-/// `Mutex` from `Synchronization` would say the same thing, but it needs macOS 15 / iOS 18 and
-/// the package still supports macOS 14 / iOS 17; this box is the portable equivalent.
+/// `Mutex` from `Synchronization` would say the same thing, but it needs iOS 18 and the package
+/// still supports iOS 17; this box is the portable equivalent.
 final class LockedValue<Value: Sendable>: @unchecked Sendable {
     // @unchecked is safe here: `value` is private and every access goes through `withLock`,
     // which holds `lock` for the whole read-modify-write; only copies of the Sendable value

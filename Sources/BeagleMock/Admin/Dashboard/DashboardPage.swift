@@ -41,7 +41,7 @@ enum DashboardPage {
     static let scriptLink = #"<script src="dashboard.js"></script>"#
 
     /// `page` with its `styleLink` and `scriptLink` replaced by elements holding `style` and
-    /// `script`. A page without the links is returned as it is (`DashboardPageTests` holds the
+    /// `script`. A page without the links is returned as it is (`DashboardAssetsTests` holds the
     /// files to having both, once each).
     static func assemble(page: String, style: String, script: String) -> String {
         page.replacingOccurrences(of: styleLink, with: "<style>\n" + style + "</style>")
