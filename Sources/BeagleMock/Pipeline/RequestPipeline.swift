@@ -38,7 +38,7 @@ struct RequestPipeline: Sendable {
         let ending: Ending
         do {
             ending = try await answer(request, arrived: arrived, on: connection, recording: &recording)
-        } catch let failure as Failure {
+        } catch let failure {
             recorder.finish(recording, failure: failure.error, status: failure.status, upstream: failure.upstream)
             if let reset = failure.error as? any BodySourceFailure, reset.resetsConnection { await connection.reset() }
             throw failure.error

@@ -30,6 +30,8 @@ final class VerbatimList: Sendable {
 
     /// The screens folder's real path.
     let root: String
+    /// The list's path, made once: every template request looks at its status.
+    private let path: String
 
     private struct Read {
         /// The status of the list when it was read; nil when there is none.
@@ -44,6 +46,7 @@ final class VerbatimList: Sendable {
     /// The list of the screens folder at `root` (a real path).
     init(root: String) {
         self.root = root
+        self.path = root + "/" + Self.fileName
     }
 
     /// Whether the file at `relativePath` (below the screens folder) with `bytes` is listed.
@@ -85,7 +88,7 @@ final class VerbatimList: Sendable {
 
     /// The list as on disk now: read again only when its status changed.
     private func entries() -> [String: Set<String>] {
-        let status = FileStatus.lstat(root + "/" + Self.fileName)
+        let status = FileStatus.lstat(path)
         if let known = read.withLock({ $0.status == status ? $0.entries : nil }) { return known }
         let loaded = Self.load(root: root)
         read.withLock { $0 = Read(status: status, entries: loaded.entries) }

@@ -39,8 +39,8 @@ struct RequestRecorder: Sendable {
     }
 
     /// Writes `entry` to the journal: the request has been read.
-    func journal(_ entry: JournalEntry, in recording: inout Recording) {
-        var entry = entry
+    func journal(_ entry: consuming JournalEntry, in recording: inout Recording) {
+        // Taken, not copied: the entry is set in place and moved into the journal.
         entry.tls = recording.tls
         let id = journal.begin(entry)
         recording.journalID = id
