@@ -70,19 +70,21 @@ struct ClientConnection: Sendable {
     /// Completes when the client has closed its side (a FIN: Hummingbird allows half-closure, so
     /// the channel stays open) or the connection has ended.
     func departure() async -> EventLoopFuture<Void> {
-        let dispatcher = self.dispatcher
-        let departure = try? await channel.eventLoop.submit { dispatcher.value.departure }.get()
-        return departure ?? channel.closeFuture
+        let departure = self.departureOnLoop
+        return (try? await channel.eventLoop.submit { departure() }.get()) ?? channel.closeFuture
     }
 
     /// Runs `departed` on the event loop once the client has left or the connection has ended,
     /// without waiting for it here.
     func whenDeparted(_ departed: @escaping @Sendable () -> Void) {
-        let dispatcher = self.dispatcher
-        let channel = self.channel
-        channel.eventLoop.execute {
-            (dispatcher.value.departure ?? channel.closeFuture).whenComplete { _ in departed() }
-        }
+        let departure = self.departureOnLoop
+        channel.eventLoop.execute { departure().whenComplete { _ in departed() } }
+    }
+
+    /// The dispatcher's departure future (the channel's close when it has none), read on the
+    /// event loop, where the dispatcher lives.
+    private var departureOnLoop: @Sendable () -> EventLoopFuture<Void> {
+        { [dispatcher, channel] in dispatcher.value.departure ?? channel.closeFuture }
     }
 
     /// Returns when the client has left (closed or reset its side) or the connection has ended;

@@ -14,17 +14,61 @@ enum HostField {
     /// Why `value` is not a valid `Host`, in words for the client; nil when it is.
     static func problem(_ value: String) -> String? {
         var text = value
-        // Every request asks: a name or IPv4 address with a port is checked in one pass over its
-        // bytes; an IPv6 address, and every malformed field, take the path that says why.
-        if text.withUTF8({ isPlainHost($0) }) { return nil }
-        return problemInWords(value)
+        // Every request asks: the field is read in one pass over its bytes, and words are made
+        // only for a field that fails.
+        let fault: Fault? = text.withUTF8 { Self.fault(of: $0) }
+        guard let fault else { return nil }
+        let field = "Host \(quoted(value))"
+        switch fault {
+        case .unclosedBracket: return "\(field) opens an IPv6 address with [ and never closes it"
+        case .invalidIPv6: return "\(field) has no valid IPv6 address between its brackets"
+        case .afterIPv6: return "\(field) has characters after its IPv6 address that are not :PORT"
+        case .noHost: return "\(field) names no host: send the server's name or address, optionally followed by :PORT"
+        case .invalidName: return "\(field) is not a host name or address, optionally followed by :PORT"
+        case .portNotANumber: return "\(field) has a port that is not a number from 1 to 65535"
+        case .portOutOfRange(let port): return "\(field) has port \(port), outside 1 to 65535"
+        }
     }
 
-    /// Whether `bytes` are a non-empty reg-name, optionally followed by `:` and a port from 1 to
-    /// 65535 (false also for anything this does not check: an IPv6 address).
-    private static func isPlainHost(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// What is wrong with a `Host` field.
+    private enum Fault {
+        case unclosedBracket, invalidIPv6, afterIPv6, noHost, invalidName, portNotANumber
+        case portOutOfRange(Int)
+    }
+
+    /// What is wrong with the field `bytes`; nil when nothing is.
+    private static func fault(of bytes: UnsafeBufferPointer<UInt8>) -> Fault? {
+        let hostEnd: Int
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return .unclosedBracket }
+            guard isIPv6(String(decoding: bytes[1..<close], as: UTF8.self)) else { return .invalidIPv6 }
+            hostEnd = close + 1
+            if hostEnd < bytes.count, bytes[hostEnd] != UInt8(ascii: ":") { return .afterIPv6 }
+        } else {
+            hostEnd = bytes.firstIndex(of: UInt8(ascii: ":")) ?? bytes.count
+            guard hostEnd > 0 else { return .noHost }
+            guard isRegisteredName(UnsafeBufferPointer(rebasing: bytes[..<hostEnd])) else { return .invalidName }
+        }
+        guard hostEnd < bytes.count else { return nil }
+        return portFault(UnsafeBufferPointer(rebasing: bytes[(hostEnd + 1)...]))
+    }
+
+    /// What is wrong with `digits` as a port from 1 to 65535; nil when nothing is.
+    private static func portFault(_ digits: UnsafeBufferPointer<UInt8>) -> Fault? {
+        guard (1...5).contains(digits.count) else { return .portNotANumber }
+        var port = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return .portNotANumber }
+            port = port * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return (1...65535).contains(port) ? nil : .portOutOfRange(port)
+    }
+
+    /// RFC 3986's reg-name (which IPv4 addresses also match): unreserved characters,
+    /// sub-delimiters and percent-encoded bytes.
+    private static func isRegisteredName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
-        while index < bytes.count, bytes[index] != UInt8(ascii: ":") {
+        while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.count, bytes[index + 1].hexDigitValue != nil, bytes[index + 2].hexDigitValue != nil
@@ -34,72 +78,6 @@ enum HostField {
             }
             guard allowedInName[Int(byte)] else { return false }
             index += 1
-        }
-        guard index > 0 else { return false }
-        if index == bytes.count { return true }
-        let digits = bytes.count - index - 1
-        guard (1...5).contains(digits) else { return false }
-        var port = 0
-        for digit in bytes[(index + 1)...] {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return false }
-            port = port * 10 + Int(digit - UInt8(ascii: "0"))
-        }
-        return (1...65535).contains(port)
-    }
-
-    /// ``problem(_:)``'s answer, found piece by piece so that it can say what is wrong.
-    private static func problemInWords(_ value: String) -> String? {
-        var bytes = Substring(value).utf8[...]
-        if bytes.first == UInt8(ascii: "[") {
-            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else {
-                return "Host \(quoted(value)) opens an IPv6 address with [ and never closes it"
-            }
-            let address = String(Substring(bytes[bytes.index(after: bytes.startIndex)..<close]))
-            guard isIPv6(address) else { return "Host \(quoted(value)) has no valid IPv6 address between its brackets" }
-            bytes = bytes[bytes.index(after: close)...]
-            if bytes.isEmpty { return nil }
-            guard bytes.first == UInt8(ascii: ":") else {
-                return "Host \(quoted(value)) has characters after its IPv6 address that are not :PORT"
-            }
-            return portProblem(bytes.dropFirst(), in: value)
-        }
-        let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
-        let host = bytes[..<(colon ?? bytes.endIndex)]
-        guard !host.isEmpty else {
-            return "Host \(quoted(value)) names no host: send the server's name or address, optionally followed by :PORT"
-        }
-        guard isRegisteredName(host) else {
-            return "Host \(quoted(value)) is not a host name or address, optionally followed by :PORT"
-        }
-        guard let colon else { return nil }
-        return portProblem(bytes[bytes.index(after: colon)...], in: value)
-    }
-
-    /// Why `digits` is not a port from 1 to 65535.
-    private static func portProblem(_ digits: Substring.UTF8View.SubSequence, in value: String) -> String? {
-        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return "Host \(quoted(value)) has a port that is not a number from 1 to 65535" }
-        let port = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-        guard (1...65535).contains(port) else { return "Host \(quoted(value)) has port \(port), outside 1 to 65535" }
-        return nil
-    }
-
-    /// RFC 3986's reg-name (which IPv4 addresses also match): unreserved characters,
-    /// sub-delimiters and percent-encoded bytes.
-    private static func isRegisteredName(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") {
-                let first = bytes.index(after: index)
-                guard first < bytes.endIndex, bytes[first].hexDigitValue != nil else { return false }
-                let second = bytes.index(after: first)
-                guard second < bytes.endIndex, bytes[second].hexDigitValue != nil else { return false }
-                index = bytes.index(after: second)
-                continue
-            }
-            guard allowedInName[Int(byte)] else { return false }
-            index = bytes.index(after: index)
         }
         return true
     }
