@@ -10,10 +10,8 @@ final class CachedFile: Sendable {
     let status: FileStatus
     /// The whole content; nil for files streamed from disk on each request.
     let bytes: ByteBuffer?
-    /// The content as stored on disk: its hash, `ETag` and `Content-Type`.
+    /// The content as stored on disk: its hash, `ETag`, `Content-Type` and `Last-Modified`.
     let version: BodyVersion
-    /// `Last-Modified`, made once.
-    let lastModified: HTTPField
     /// Whether the file is old enough that a same-size edit could not hide behind an unchanged
     /// timestamp (file times tick coarsely; a file changed within the last moments is re-read).
     let trusted: Bool
@@ -40,8 +38,9 @@ final class CachedFile: Sendable {
     init(status: FileStatus, bytes: ByteBuffer?, hash: ContentHash, contentType: String, readAt: Int64) {
         self.status = status
         self.bytes = bytes
-        self.version = BodyVersion(hash: hash, contentType: contentType)
-        self.lastModified = HTTPField(name: .lastModified, value: HTTPDate.format(seconds: status.modifiedSeconds))
+        self.version = BodyVersion(
+            hash: hash, contentType: contentType,
+            lastModified: HTTPField(name: .lastModified, value: HTTPDate.format(seconds: status.modifiedSeconds)))
         self.trusted = status.isSettled(at: readAt)
     }
 
@@ -85,7 +84,7 @@ final class CachedFile: Sendable {
         if filtered == original {
             rendition = Rendition(bytes: bytes, version: version)
         } else {
-            rendition = Rendition(bytes: ByteBuffer(bytes: filtered), version: version.another(hash: ContentHash(of: filtered)))
+            rendition = Rendition(bytes: ByteBuffer(bytes: filtered), version: version.rendition(hash: ContentHash(of: filtered)))
         }
         renditions.withLock { $0[platform] = rendition }
         return rendition

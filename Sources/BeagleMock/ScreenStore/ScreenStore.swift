@@ -207,7 +207,7 @@ final class ScreenStore: Sendable {
         }
         return .file(
             ServedFile(
-                body: body, relativePath: found.relativePath, version: version, lastModified: file.lastModified,
+                body: body, relativePath: found.relativePath, version: version,
                 modifiedSeconds: file.status.modifiedSeconds, isScreen: isScreen,
                 chosenByPlatform: chosenByPlatform || filtered, parameters: parameters, template: template))
     }

@@ -8,10 +8,8 @@ struct ServedFile: Sendable {
     var body: OutgoingResponse.Body
     /// The path below its root (`catalog/item-1.json`), for logs and the journal.
     let relativePath: String
-    /// The bytes sent: their hash, `ETag` and `Content-Type`.
+    /// The bytes sent: their hash, `ETag`, `Content-Type` and (unless rendered) `Last-Modified`.
     var version: BodyVersion
-    /// `Last-Modified`, made once for the file's version.
-    let lastModified: HTTPField
     /// The modification time in whole seconds, for `If-Modified-Since`.
     let modifiedSeconds: Int64
     /// Whether this is screen JSON answering a route (rather than an asset served as is).

@@ -16,8 +16,8 @@ enum BodyFraming {
     /// statuses without a body lose `Content-Length` and `Transfer-Encoding`; an answer of unknown
     /// length is chunked for HTTP/1.1 clients (and for HTTP/1.0 ones when it sets
     /// `Transfer-Encoding`) and otherwise ends with the connection for HTTP/1.0 ones.
-    init(of response: HTTPResponse, http10: Bool) {
-        let code = response.status.code
+    /// `code` is `response`'s status code, which HTTPTypes parses on every read.
+    init(of response: HTTPResponse, code: Int, http10: Bool) {
         if (100..<200).contains(code) || code == 204 || code == 304 {
             self = .none
         } else if response.headerFields.has(.contentLength) {

@@ -116,23 +116,24 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .whole(var response, let body):
-            begin(&response)
+            let status = begin(&response)
             let sent = omitsBody ? nil : body
             let allocator = context.channel.allocator
             if framing == .chunked {
-                context.write(wrapOutboundOut(allocator.head(of: response, framing: framing)), promise: nil)
+                context.write(wrapOutboundOut(allocator.head(of: response, status: status, framing: framing)), promise: nil)
                 if let sent { writeBody(context, sent, promise: nil) }
                 end(context, trailers: nil, promise: promise)
             } else if let sent, sent.readableBytes > Self.coalescedBodyLimit {
-                context.write(wrapOutboundOut(allocator.head(of: response, framing: framing)), promise: nil)
+                context.write(wrapOutboundOut(allocator.head(of: response, status: status, framing: framing)), promise: nil)
                 // Sent as it is, the body is the last of the response: the promise goes with it.
                 end(context, sent, promise: promise)
             } else {
-                end(context, allocator.head(of: response, framing: framing, body: sent), promise: promise)
+                end(context, allocator.head(of: response, status: status, framing: framing, body: sent), promise: promise)
             }
         case .head(var response):
-            begin(&response)
-            context.write(wrapOutboundOut(context.channel.allocator.head(of: response, framing: framing)), promise: promise)
+            let status = begin(&response)
+            let head = context.channel.allocator.head(of: response, status: status, framing: framing)
+            context.write(wrapOutboundOut(head), promise: promise)
         case .body(let body):
             guard !omitsBody else {
                 promise?.fail(NIOHTTPResponseEncoderError.responseBodyNotAllowed)
@@ -147,18 +148,21 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Takes up the answer that `response` begins: how its body is framed, whether it is sent,
-    /// whether the connection ends after it (then `response` says `Connection: close`).
-    private func begin(_ response: inout HTTPResponse) {
+    /// whether the connection ends after it (then `response` says `Connection: close`). Returns
+    /// its status, read once.
+    private func begin(_ response: inout HTTPResponse) -> HTTPResponse.Status {
         // An informational head (100 Continue) comes before the answer it belongs to; a 101
         // is the answer.
-        let code = response.status.code
+        let status = response.status
+        let code = status.code
         let request = (100..<200).contains(code) && code != 101 ? nil : asked.popFirst()
-        framing = request?.connect == true ? .none : BodyFraming(of: response, http10: request?.http10 ?? false)
+        framing = request?.connect == true ? .none : BodyFraming(of: response, code: code, http10: request?.http10 ?? false)
         omitsBody = request?.bodiless ?? false
         closesAfter = request?.lastOnConnection ?? false
         if closesAfter, framing != .close, response.headerFields[.connection] == nil {
             response.headerFields[.connection] = "close"
         }
+        return status
     }
 
     /// Writes a piece of body as the response's framing frames it.
@@ -201,7 +205,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         let peer = PeerName.of(context)
         logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem.message)")
         let json = ErrorBody(error: problem.message, path: head.uri).json
-        var bytes = context.channel.allocator.head(of: problem.head(json: json), framing: .length)
+        let response = problem.head(json: json)
+        var bytes = context.channel.allocator.head(of: response, status: response.status, framing: .length)
         if head.method != .HEAD { bytes.writeString(json) }
         refusal = bytes
         sendRefusalIfDue(context)
@@ -238,10 +243,10 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         // Counted rather than collected: every request asks.
         for (name, value) in head.headers {
             let length = name.utf8.count
-            if length == 4, name.lowercased() == "host" {
+            if length == 4, name.isNamedIgnoringCase("host") {
                 hosts += 1
                 host = value
-            } else if length == 17, name.lowercased() == "transfer-encoding" {
+            } else if length == 17, name.isNamedIgnoringCase("transfer-encoding") {
                 codings = codings.map { $0 + "," + value } ?? value
             }
         }
@@ -282,5 +287,24 @@ extension HTTPRequest {
         self.init(
             method: try Method(head.method), scheme: "http", authority: head.headers.first(name: "Host"), path: head.uri,
             headerFields: HTTPFields(head.headers, splitCookie: false))
+    }
+}
+
+extension String {
+    /// Whether this is `lowercase`, a header name, in any letter case: compared byte by byte,
+    /// where `lowercased()` made a string for every field of every request.
+    fileprivate func isNamedIgnoringCase(_ lowercase: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        let same = utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count == expected.count else { return false }
+            for index in 0..<bytes.count {
+                let wanted = expected[index]
+                // Only letters differ by case: bit 5 is the difference between `A` and `a`.
+                let isLetter = wanted >= UInt8(ascii: "a") && wanted <= UInt8(ascii: "z")
+                guard (isLetter ? bytes[index] | 0x20 : bytes[index]) == wanted else { return false }
+            }
+            return true
+        }
+        return same ?? (lowercased() == lowercase.description)
     }
 }

@@ -8,6 +8,9 @@ import NIOCore
 struct ReceivedRequest: Sendable {
     let head: HTTPRequest
     var body: RequestBody
+    /// Whether the head announces a body (``HTTPRequest/announcesBody``, read once by the
+    /// connection): when it does not, `body` is empty and nothing waits for one.
+    let announcesBody: Bool
     /// The client's IP address, as its connection says (nil when the socket has none, a Unix
     /// domain socket's).
     let client: String?

@@ -193,7 +193,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
             client = context.channel.remoteAddress?.ipAddress
             clientRead = true
         }
-        let request = ReceivedRequest(head: head, body: requestBody, client: client, tls: tls)
+        let request = ReceivedRequest(head: head, body: requestBody, announcesBody: hasBody, client: client, tls: tls)
         let channel = context.channel
         let responder = self.responder
         let dispatcher = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -292,7 +292,8 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Whether a response head ends the connection: `Connection: close` on a final answer.
     private static func saysClose(_ head: HTTPResponse) -> Bool {
-        head.status.code >= 200 && head.headerFields.saysClose
+        // The fields first: HTTPTypes parses the status on every read, and few heads say close.
+        head.headerFields.saysClose && head.status.code >= 200
     }
 
     // MARK: Closing and timers

@@ -12,9 +12,11 @@ extension ByteBufferAllocator {
     /// needs: none for a status without a body, `Transfer-Encoding: chunked` (and no
     /// `Content-Length`) for chunks, `Connection: close` and version 1.0 for a body that the
     /// connection's close ends. `body`, when given, follows the head in the same buffer, so that
-    /// a whole response leaves in one write.
-    func head(of response: HTTPResponse, framing: BodyFraming, body: ByteBuffer? = nil) -> ByteBuffer {
-        let status = response.status
+    /// a whole response leaves in one write. `status` is `response`'s, which HTTPTypes parses on
+    /// every read.
+    func head(of response: HTTPResponse, status: HTTPResponse.Status, framing: BodyFraming, body: ByteBuffer? = nil)
+        -> ByteBuffer
+    {
         // NIO's phrase for the codes it knows (`413 Payload Too Large`), as its encoder wrote them.
         let reason = HTTPResponseStatus(statusCode: status.code, reasonPhrase: status.reasonPhrase).reasonPhrase
         return encode(HeadLines(response: response, code: status.code, reason: reason, framing: framing), body: body)

@@ -125,9 +125,11 @@ struct OutgoingResponse: Sendable {
     /// Fills in `Content-Length` where the status allows a body and its length is known (else the
     /// server frames it chunked).
     mutating func frame() {
-        // HTTPTypes parses the status from its field on every read.
+        // The field first: HTTPTypes parses the status on every read, and a response framed
+        // once (by ``ResponseHeaders``) is asked again when written.
+        guard body.hasKnownLength, !head.headerFields.has(.contentLength) else { return }
         let code = head.status.code
-        if code != 304, code != 204, body.hasKnownLength, !head.headerFields.has(.contentLength) {
+        if code != 304, code != 204 {
             head.headerFields.append(HTTPField(name: .contentLength, value: String(body.count)))
         }
     }

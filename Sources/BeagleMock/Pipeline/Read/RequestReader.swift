@@ -49,7 +49,7 @@ struct RequestReader: Sendable {
         let headers = SentHeaders(head)
         var body: ByteBuffer?
         var ended = arrived
-        if head.announcesBody {
+        if request.announcesBody {
             do {
                 body = try await BodyRefusal.collect(&request, limit: maxBodySize)
                 ended = clock.now

@@ -12,34 +12,29 @@ struct FileAnswer {
     let override: ResponseOverride?
 
     var response: OutgoingResponse {
-        // Each name once, so appended rather than set.
-        var headers = HTTPFields()
-        // Room for these and those the later stages add (CORS, Date, Content-Length): growing
-        // the storage one field at a time cost more than filling it.
-        headers.reserveCapacity(12)
         let version = file.version
-        headers.append(version.entityTag)
-        if !file.isRendered { headers.append(file.lastModified) }
         let reads = request.method == .get || request.method == .head
         // Beagle 1.x's cache protocol: the body's hash, and 304 when the client holds it.
         let beagleCache = reads && file.isScreen ? self.beagleCache : nil
-        headers.append(beagleCache.map { HTTPField(name: .cacheControl, value: "max-age=\($0.maxAgeSeconds)") } ?? Self.noCache)
-        if file.isScreen { headers.append(Self.varyByPlatform) }
-        if beagleCache != nil {
+        var cacheControl: HTTPField?
+        var beagleHash: HTTPField?
+        if let beagleCache {
             let hash = version.hash.hex
-            headers.append(HTTPField(name: .beagleHash, value: hash))
+            cacheControl = HTTPField(name: .cacheControl, value: "max-age=\(beagleCache.maxAgeSeconds)")
+            beagleHash = HTTPField(name: .beagleHash, value: hash)
             if request.headerFields[.beagleHash] == hash {
-                return OutgoingResponse(status: .notModified, headers: headers)
+                return notModified(cacheControl: cacheControl, beagleHash: beagleHash)
             }
         }
         if reads,
             ConditionalRequest.isNotModified(
                 request, entityTag: version.entityTag.value, modifiedSeconds: file.isRendered ? nil : file.modifiedSeconds)
         {
-            return OutgoingResponse(status: .notModified, headers: headers)
+            return notModified(cacheControl: cacheControl, beagleHash: beagleHash)
         }
-        headers.append(version.contentType)
-        var response = OutgoingResponse(status: .ok, headers: headers, body: file.body)
+        var response = OutgoingResponse(
+            status: .ok, headers: version.fields(isScreen: file.isScreen, cacheControl: cacheControl, beagleHash: beagleHash),
+            body: file.body)
         if let override {
             if let status = override.status { response.head.status = .standard(status) }
             for header in override.headers {
@@ -49,7 +44,10 @@ struct FileAnswer {
         return response
     }
 
-    // Fields every file answer has, made once.
-    private static let noCache = HTTPField(name: .cacheControl, value: "no-cache")
-    private static let varyByPlatform = HTTPField(name: .vary, value: "beagle-platform")
+    /// 304: the version's fields without its type, nor a body.
+    private func notModified(cacheControl: HTTPField?, beagleHash: HTTPField?) -> OutgoingResponse {
+        let fields = file.version.fields(
+            isScreen: file.isScreen, cacheControl: cacheControl, beagleHash: beagleHash, withContentType: false)
+        return OutgoingResponse(status: .notModified, headers: fields)
+    }
 }

@@ -90,7 +90,7 @@ struct TemplateRendering: Sendable {
         }
         var result = file
         result.body = .buffer(body)
-        result.version = file.version.another(hash: ContentHash(of: body.readableBytesView))
+        result.version = file.version.rendering(hash: ContentHash(of: body.readableBytesView))
         result.chosenByPlatform = file.chosenByPlatform || filtered
         result.template = nil
         result.isRendered = true
