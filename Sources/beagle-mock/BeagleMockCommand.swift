@@ -19,7 +19,9 @@ struct BeagleMockCommand: AsyncParsableCommand {
             Start with `beagle-mock serve screens`, then point your app's base URL at the address it prints.
             """,
         version: beagleMockVersion,
-        subcommands: [ServeCommand.self, ValidateCommand.self, ProbeCommand.self, HealthCommand.self, CACommand.self]
+        subcommands: [
+            ServeCommand.self, ValidateCommand.self, ProbeCommand.self, HealthCommand.self, CACommand.self, SchemaCommand.self,
+        ]
     )
 
     /// Runs the command; an invalid flag exits 2 with the usage (ArgumentParser's own code is 64).

@@ -91,11 +91,13 @@ import Testing
         #expect(catalogue.type(named: "beagle:container")?.fields["children"] == .components)
         #expect(catalogue.type(named: "beagle:sendRequest")?.fields["onError"] == .actions)
         #expect(catalogue.type(named: "beagle:pushStack")?.fields["route"] == .route)
-        // A text holds no component or action; its widget properties have a shape of their own.
+        // Beagle iOS 2.x Text.swift: every field, the widget's among them, with what it decodes.
         #expect(
             catalogue.type(named: "beagle:text")?.fields == [
-                "style": .style, "accessibility": .accessibility,
+                "text": .value(.expression(.string)), "styleId": .value(.string),
                 "alignment": .enumeration(["LEFT", "RIGHT", "CENTER"], expression: true),
+                "textColor": .value(.expression(.string)), "id": .value(.string), "style": .style,
+                "accessibility": .accessibility,
             ])
         #expect(catalogue.type(named: "beagle:text")?.required == ["text"])
         #expect(BeagleTypeKind.component.typeKey == "_beagleComponent_")

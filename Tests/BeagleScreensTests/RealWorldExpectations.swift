@@ -42,6 +42,15 @@ enum RealWorldExpectations {
         "Touchable.child is a non-optional ServerDrivenComponent; `children` is not one of its fields (Beagle iOS 2.x Touchable.swift)"
     static let setContextValue = "SetContext.value is a non-optional DynamicObject (Beagle iOS 2.x SetContext.swift)"
 
+    static let navigationBarItemOnPress =
+        "NavigationBarItem declares `@AutoCodable var onPress: [Action]`, not optional; Beagle 1.x's `action` is not one of its fields (Beagle iOS 2.x NavigationBar.swift)"
+    static let navigationBarItemImage =
+        "NavigationBarItem.image is a StringOrExpression, a String: an object throws typeMismatch (Beagle iOS 2.x NavigationBar.swift, Expression.swift)"
+    static let localImageMobileId =
+        "ImagePath.local reads mobileId with decode(String.self): a local path without one throws keyNotFound (Beagle iOS 2.x Image.swift)"
+    static let conditionExpression =
+        "Condition.condition is an Expression<Bool>: a string without @{…} is neither an expression nor a Bool (Beagle iOS 2.x Condition.swift, Expression.swift)"
+
     static let enumValue =
         "AddChildren.Mode and Text.Alignment decode from their exact raw values (APPEND, LEFT…): 'replace' or 'left' throws dataCorrupted (Beagle iOS 2.x AddChildren.swift, Text.swift)"
 
@@ -54,6 +63,16 @@ enum RealWorldExpectations {
         ExpectedError(file: react + "test.json", line: 222, column: 28, because: enumValue),
         ExpectedError(file: react + "test.json", line: 237, column: 28, because: enumValue),
         ExpectedError(file: playground + "confirm.json", line: 12, column: 24, because: arrayOfActions),
+        ExpectedError(file: playground + "navigation.json", line: 7, column: 10, because: navigationBarItemOnPress),
+        ExpectedError(file: playground + "navigation.json", line: 10, column: 21, because: navigationBarItemImage),
+        ExpectedError(file: playground + "pageView.json", line: 6, column: 32, because: navigationBarItemOnPress),
+        ExpectedError(file: playground + "pageView.json", line: 9, column: 19, because: navigationBarItemImage),
+        ExpectedError(file: playground + "screen.json", line: 6, column: 30, because: navigationBarItemOnPress),
+        ExpectedError(file: playground + "screen.json", line: 9, column: 17, because: navigationBarItemImage),
+        ExpectedError(
+            file: "beagle-flutter/beagle/test/test-utils/payload.json", line: 7, column: 7, because: navigationBarItemOnPress),
+        ExpectedError(file: keep + "home.before-start.json", line: 148, column: 19, because: localImageMobileId),
+        ExpectedError(file: keep + "labels.json", line: 94, column: 30, because: conditionExpression),
         ExpectedError(file: playground + "gridView.json", line: 12, column: 5, because: gridViewFields),
         ExpectedError(file: playground + "listViewDepreciado.json", line: 1, column: 1, because: listViewDataSource),
         ExpectedError(file: playground + "pullToRefresh.json", line: 20, column: 34, because: arrayOfActions),
@@ -100,13 +119,11 @@ enum RealWorldExpectations {
     /// Places Beagle 2.x accepts that a stricter reading could flag, and why it accepts them.
     static let acceptedOnPurpose: [String: String] = [
         playground + "navigation.json":
-            "a navigation bar item is a plain NavigationBarItem struct: its `_beagleComponent_` is ignored, and its image is read with `try? nestedContainer` (Beagle iOS 2.x NavigationBar.swift)",
-        playground + "screen.json": "as navigation.json",
-        playground + "pageView.json": "as navigation.json",
+            "a navigation bar item is a plain NavigationBarItem struct: its `_beagleComponent_` is ignored (Beagle iOS 2.x NavigationBar.swift); its image and missing onPress are errors above",
         playground + "imagePathLocal.json":
             "ImagePath.local reads only mobileId; the web's `url` is ignored (Beagle iOS 2.x Image.swift)",
         playground + "listView.json":
-            "the singular `template` of an earlier release is not a ListView field, and ListView's init(from:) defaults the missing templates to [] (Beagle iOS 2.x ListView.swift): it decodes, and shows no item",
+            "the singular `template` of Beagle 1.x is not a ListView field, and ListView's init(from:) defaults the missing templates to [] (Beagle iOS 2.x ListView.swift): it decodes and shows no item, which a warning says",
         "beagle-web-core/__tests__/integration/beagle-keep/snapshots/home.before-start.json":
             "setContext's value may be null: a DynamicObject decodes null as empty (Beagle iOS 2.x DynamicObject.swift)",
     ]

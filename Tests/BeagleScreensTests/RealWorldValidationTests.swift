@@ -45,12 +45,15 @@ import Testing
         }
     }
 
+    /// Beagle iOS 2.x NavigationBar.swift: `NavigationBarItem` is a plain `Codable` struct
+    /// (`image: StringOrExpression?`, `let text: String`, `@AutoCodable var onPress: [Action]`),
+    /// so a type key on it is ignored and `onPress` may not be missing.
     @Test func aTypeKeyOnANavigationBarItemIsNotAnError() {
         let screen = #"""
             {"_beagleComponent_": "beagle:screenComponent",
              "navigationBar": {"title": "T", "navigationBarItems": [
                {"_beagleComponent_": "beagle:navigationBarItem", "text": "i",
-                "action": {"_beagleAction_": "beagle:popView"}}]},
+                "onPress": [{"_beagleAction_": "beagle:popView"}]}]},
              "child": {"_beagleComponent_": "beagle:text", "text": "x"}}
             """#
         #expect(ScreenValidator().validate(screen: Data(screen.utf8), file: "s.json").isEmpty)

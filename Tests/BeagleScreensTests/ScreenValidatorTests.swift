@@ -15,7 +15,7 @@ import Testing
     static let invalidAppDiagnostics: [Diagnostic] = [
         diagnostic("broken.json", 4, 3, .error, "expected ',' or '}' after object member"),
         diagnostic(
-            "home.json", 6, 92, .error, "beagle:pushView route '/profle' matches no file in the folder; did you mean '/profile'?"),
+            "home.json", 6, 94, .error, "beagle:pushView route '/profle' matches no file in the folder; did you mean '/profile'?"),
         diagnostic(
             "home.json", 13, 64, .warning, "beagle:pushView route '/promo' matches a file only for IOS; ANDROID and WEB get 404"),
         diagnostic(
@@ -52,8 +52,8 @@ import Testing
         diagnostic("shapes.json", 9, 70, .error, "onPress must be an array of actions, not an object"),
         diagnostic("shapes.json", 10, 58, .error, "child must be a component, not a string"),
         diagnostic("shapes.json", 12, 56, .error, "route needs a url (a remote screen) or a screen (a local one)"),
-        diagnostic("shapes.json", 13, 67, .error, "a route's screen needs a child component"),
-        diagnostic("shapes.json", 15, 80, .error, "templates[0] needs a view component"),
+        diagnostic("shapes.json", 13, 67, .error, "screen needs child: Beagle 2.x cannot decode a screen without one"),
+        diagnostic("shapes.json", 15, 80, .error, "templates[0] needs view: Beagle 2.x cannot decode a template without one"),
         diagnostic(
             "shapes.json", 16, 53, .error,
             "path must be an image path object, not a string (an object with _beagleImagePath_, or an expression)"),
@@ -199,7 +199,7 @@ import Testing
         #expect(
             report.text == """
                 screens/broken.json:4:3: error: expected ',' or '}' after object member
-                screens/home.json:6:92: error: beagle:pushView route '/profle' matches no file in the folder; did you mean '/profile'?
+                screens/home.json:6:94: error: beagle:pushView route '/profle' matches no file in the folder; did you mean '/profile'?
                 screens/home.json:13:64: warning: beagle:pushView route '/promo' matches a file only for IOS; ANDROID and WEB get 404
                 2 files checked: 2 errors, 1 warning
 

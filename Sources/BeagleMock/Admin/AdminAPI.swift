@@ -46,6 +46,9 @@ struct AdminAPI: Sendable {
         /// `/__admin/scenarios/{name}`: one scenario's state, to set.
         case scenario = "scenarios/{name}"
         case openAPI = "openapi.json"
+        /// `/__admin/schema.json`: the JSON Schema of Beagle 2.x screens, for editors; always open
+        /// (it is public, and an editor fetches it without a token).
+        case schema = "schema.json"
         /// `/__admin/ca.pem`: the local CA's certificate in PEM, always open (it is public).
         case caPEM = "ca.pem"
         /// `/__admin/ca.crt`: the same in DER, as a phone's browser installs it.
@@ -73,7 +76,7 @@ struct AdminAPI: Sendable {
         /// The methods the endpoint answers, as `Allow` lists them.
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .dashboard, .health, .request, .routes, .screen, .scenarios, .openAPI, .caPEM, .caDER: [.get, .head]
+            case .dashboard, .health, .request, .routes, .screen, .scenarios, .openAPI, .schema, .caPEM, .caDER: [.get, .head]
             case .events: [.get]
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
@@ -86,7 +89,7 @@ struct AdminAPI: Sendable {
         var path: String { "/__admin/\(rawValue)" }
 
         /// Health and the CA's certificate: open to anyone who reaches the server, token or not.
-        var isAlwaysOpen: Bool { self == .health || self == .caPEM || self == .caDER }
+        var isAlwaysOpen: Bool { self == .health || self == .caPEM || self == .caDER || self == .schema }
     }
 
     /// What the admin API answers: a response, or the live journal, which the pipeline streams.
@@ -121,6 +124,12 @@ struct AdminAPI: Sendable {
         let head = request.head
         if let refusal = refusal(for: head, endpoint: endpoint) { return refusal }
         guard let endpoint else {
+            if let format = SchemaFile.format(askedAt: path) {
+                return ErrorBody(
+                    error: SchemaRequest.formatProblem(format) ?? "the schema is served at GET /__admin/schema.json",
+                    path: head.path, suggestions: [Endpoint.schema.path]
+                ).response(.notFound, headers: Self.noStore)
+            }
             return ErrorBody(
                 error: "no admin endpoint answers this path; the API is described at GET /__admin/openapi.json",
                 path: head.path, suggestions: Endpoint.allCases.map(\.path)
@@ -162,6 +171,7 @@ struct AdminAPI: Sendable {
         case (.scenarios, _): return scenarios(snapshot)
         case (.scenario, _): return putScenario(path.segments[2], body, snapshot)
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
+        case (.schema, _): return SchemaFile.response(query, path: head.path)
         case (.caPEM, _), (.caDER, _): return certificateAuthority(endpoint, path: head.path)
         }
     }

@@ -1,7 +1,7 @@
-/// What Beagle 2.x decodes a field of a built-in type into, where that matters for validation:
-/// fields that hold components or actions, and the plain structures on the way to them.
+/// What Beagle 2.x decodes a field of a built-in type into: components and actions, the plain
+/// structures on the way to them, and plain values (``PropertyShape``).
 ///
-/// Fields not listed for a type (text, data sources…) are data and are not checked.
+/// A key a type does not list is ignored by Beagle, as Codable ignores it.
 package enum BeagleFieldShape: Sendable, Hashable {
     /// One component: an object with `_beagleComponent_` (`child`, `initialState`).
     case component
@@ -19,7 +19,7 @@ package enum BeagleFieldShape: Sendable, Hashable {
     case screen
     /// A `NavigationBar`: a plain object whose `navigationBarItems` are plain items.
     case navigationBar
-    /// `navigationBarItems`: plain objects (not components) with an `action` or `onPress`.
+    /// `navigationBarItems`: plain objects (not components) with a `text` and an `onPress`.
     case navigationBarItems
     /// A list or grid's `templates`: plain objects whose `view` is a component.
     case templates
@@ -37,4 +37,21 @@ package enum BeagleFieldShape: Sendable, Hashable {
     /// A Beagle enumeration: one of `values`, exactly as written (`CENTER`, not `center`), or also an
     /// expression where Beagle declares an `Expression` of it.
     case enumeration(_ values: [String], expression: Bool)
+    /// A plain value: a text, a number, an expression, a data source (`Expression<String>`,
+    /// `Int`, `DynamicObject`…).
+    case value(PropertyShape)
+
+    /// The plain value a widget property or enumeration is, nil for a component, an action or a
+    /// structure of Beagle's.
+    package var valueShape: PropertyShape? {
+        switch self {
+        case .style: .style
+        case .context: .context
+        case .accessibility: .accessibility
+        case .safeArea: .safeArea
+        case .enumeration(let values, let expression): .oneOf(values, expression: expression)
+        case .value(let shape): shape
+        default: nil
+        }
+    }
 }

@@ -29,6 +29,7 @@ struct StructureCheck {
             case .safeArea: self = .property(.safeArea, name: "a safe area object")
             case .enumeration(let values, let expression):
                 self = .property(.oneOf(values, expression: expression), name: "a value")
+            case .value(let shape): self = .property(shape, name: shape.description)
             }
         }
 
@@ -142,7 +143,11 @@ struct StructureCheck {
         }
         // A navigation bar item is a plain struct: Beagle ignores a type key on it
         // (`"_beagleComponent_": "beagle:navigationBarItem"` in Beagle's own documentation).
-        if case .navigationBarItem? = expected {} else { checkTypeKeys(node) }
+        if case .navigationBarItem? = expected {} else {
+            checkTypeKeys(node)
+            // Beagle decodes a type it does not know as an unknown one, without reading below it.
+            if namesUnknownType(node) { return }
+        }
         var fields: [String: Expectation] = [:]
         if let expected { fields = checkObject(node, expecting: expected, field: field) }
         if let type = builtInType(of: node) {
@@ -152,6 +157,7 @@ struct StructureCheck {
                 report(
                     .error, "\(type.identifier) needs \(key): Beagle 2.x cannot decode it without one", at: node.position)
             }
+            checkLegacyFields(members, legacy: type.legacyFields, known: type.fields, owner: type.identifier)
         }
         for member in members {
             visit(member.value, expecting: fields[member.key], field: member.key)
@@ -208,38 +214,23 @@ struct StructureCheck {
             }
             return [:]
         case .route:
-            let routeFields: [String: Expectation] = [
-                "screen": .screen, "fallback": .screen,
-                "httpAdditionalData": .property(.httpAdditionalData, name: "an httpAdditionalData object"),
-            ]
+            // A route with a screen that decodes is a local one; anything else is read as a
+            // remote route, whose url is required (Beagle iOS 2.x Route.init(from:)).
             if present("screen") {
-                return routeFields
+                return ["screen": .screen]
             }
-            if let url = node["url"], !url.isNull {
-                if url.string == nil {
-                    report(.error, "a route's url must be a string, not \(url.kindDescription)", at: url.position)
-                }
-            } else {
+            if node["url"].map({ $0.isNull }) ?? true {
                 report(.error, "\(field) needs a url (a remote screen) or a screen (a local one)", at: node.position)
             }
-            return routeFields
+            return checkStructure(node, BeagleCatalogue.remoteRoute, field: field, skipping: ["url"])
         case .screen:
-            if !present("child") {
-                report(.error, "a route's \(field) needs a child component", at: node.position)
-            }
-            return [
-                "child": .component, "navigationBar": .navigationBar, "style": Expectation(.style),
-                "context": Expectation(.context), "safeArea": Expectation(.safeArea),
-            ]
+            return checkStructure(node, BeagleCatalogue.screen, field: field)
         case .navigationBar:
-            return ["navigationBarItems": .list(.navigationBarItem), "backButtonAccessibility": Expectation(.accessibility)]
+            return checkStructure(node, BeagleCatalogue.navigationBar, field: field)
         case .navigationBarItem:
-            return ["action": .action, "onPress": .list(.action), "accessibility": Expectation(.accessibility)]
+            return checkStructure(node, BeagleCatalogue.navigationBarItem, field: field)
         case .template:
-            if !present("view") {
-                report(.error, "\(field) needs a view component", at: node.position)
-            }
-            return ["view": .component]
+            return checkStructure(node, BeagleCatalogue.template, field: field)
         case .imagePath:
             if node[Self.imagePathKey] == nil {
                 report(.error, "\(field) must have _beagleImagePath_ (\"local\" or \"remote\")", at: node.position)
@@ -251,6 +242,32 @@ struct StructureCheck {
         case .property(let shape, _):
             checkProperty(node, as: shape, field: field)
             return [:]
+        }
+    }
+
+    /// Reports the fields `structure` requires that `node` lacks (but those in `skipping`, told
+    /// otherwise) and the 1.x names it ignores; returns the expectations of its fields.
+    mutating func checkStructure(
+        _ node: JSONNode, _ structure: BeagleStructure, field: String, skipping: Set<String> = []
+    ) -> [String: Expectation] {
+        for key in structure.required.subtracting(skipping).sorted() where node[key].map({ $0.isNull }) ?? true {
+            report(
+                .error, "\(field) needs \(key): Beagle 2.x cannot decode \(structure.name) without one", at: node.position)
+        }
+        if let members = node.members {
+            checkLegacyFields(members, legacy: structure.legacyFields, known: structure.fields, owner: structure.name)
+        }
+        return structure.fields.mapValues(Expectation.init)
+    }
+
+    /// Warns of each field Beagle 1.x read and 2.x ignores, saying what the app shows instead.
+    mutating func checkLegacyFields(
+        _ members: [JSONMember], legacy: [String: String], known: [String: BeagleFieldShape], owner: String
+    ) {
+        guard !legacy.isEmpty else { return }
+        for member in members where known[member.key] == nil {
+            guard let instead = legacy[member.key] else { continue }
+            report(.warning, "\(member.key) is a Beagle 1.x field of \(owner) that 2.x ignores: \(instead)", at: member.keyPosition)
         }
     }
 
@@ -276,6 +293,17 @@ struct StructureCheck {
         return nil
     }
 
+    /// Whether `node` names a component or action type Beagle 2.x does not know (or a type key
+    /// that is not a string), which it decodes without reading the rest of the object.
+    func namesUnknownType(_ node: JSONNode) -> Bool {
+        for kind in BeagleTypeKind.allCases {
+            guard let value = node[kind.typeKey] else { continue }
+            guard let name = value.string else { return true }
+            if !catalogue.lookup(name, as: kind).isKnown { return true }
+        }
+        return false
+    }
+
     mutating func checkTypeKeys(_ node: JSONNode) {
         for kind in BeagleTypeKind.allCases {
             guard let value = node[kind.typeKey] else { continue }
@@ -295,6 +323,8 @@ struct StructureCheck {
                 report(.error, "_beagleImagePath_ must be \"local\" or \"remote\" (lowercase), not \(found)", at: value.position)
             } else if value.string == "remote", node["url"]?.string == nil {
                 report(.error, "a remote image path needs a url string", at: node.position)
+            } else if value.string == "local", node["mobileId"]?.string == nil {
+                report(.error, "a local image path needs a mobileId string (the image's name in the app)", at: node.position)
             }
         }
     }
