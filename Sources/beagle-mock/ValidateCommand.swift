@@ -8,7 +8,7 @@ import Foundation
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check every screen of a screens folder.",
+        abstract: "Check every screen of a screens folder, or one screen file.",
         discussion: """
             Checks JSON syntax (with line and column), _beagleComponent_ and _beagleAction_ \
             types against Beagle 2.x's catalogue (beagle: types must exist, custom: types are \
@@ -31,10 +31,16 @@ struct ValidateCommand: ParsableCommand {
             {"diagnostics": [{"file", "line", "column", "severity", "message"}], \
             "summary": {"files", "errors", "warnings"}}.
 
+            Given a FILE instead of a folder, checks that screen alone: its syntax, types, \
+            fields and shapes, as an editor would while it is written; routes and images are not \
+            resolved (there is no folder to resolve them in). A template is checked as rendered \
+            with sample values, unless a .beagle-mock-verbatim beside it names it.
+
             Examples:
               beagle-mock validate
               beagle-mock validate app/screens --images app/assets
               beagle-mock validate screens --format json > report.json
+              beagle-mock validate screens/home.json
 
             A screen file with {{ is a template: it is checked as rendered with sample values \
             (every request value 1), and a template that cannot be rendered is an error at its \
@@ -47,7 +53,7 @@ struct ValidateCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("The screens folder.", valueName: "dir"))
+    @Argument(help: ArgumentHelp("The screens folder, or one screen file.", valueName: "dir-or-file"))
     var directory: String = "screens"
 
     @Option(
@@ -59,6 +65,10 @@ struct ValidateCommand: ParsableCommand {
     var format: Format = .text
 
     func run() throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+            return try validateFile()
+        }
         let folder: ScreenFolder
         do {
             folder = try ScreenFolder(
@@ -68,8 +78,8 @@ struct ValidateCommand: ParsableCommand {
             // One line naming the folder as the user typed it.
             let message =
                 switch error {
-                case .folderNotFound: "screens folder '\(directory)' does not exist"
-                case .notAFolder: "'\(directory)' is a file, not a screens folder"
+                case .folderNotFound: "'\(directory)' does not exist: give a screens folder or a screen file"
+                case .notAFolder: "'\(directory)' is neither a folder nor a file"
                 case .imagesFolderNotFound: "images folder '\(images ?? "")' does not exist"
                 case .unreadable(_, let reason): "cannot read '\(directory)': \(reason)"
                 }
@@ -84,6 +94,29 @@ struct ValidateCommand: ParsableCommand {
         let report = ValidationReport(
             diagnostics: screens.diagnostics + configDiagnostics, files: screens.summary.files
         ).inFolder(directory)
+        try show(report)
+    }
+
+    /// Checks the file `directory` names alone, as written (its path as the user gave it).
+    private func validateFile() throws {
+        let url = URL(fileURLWithPath: directory)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            Console.error("beagle-mock: cannot read '\(directory)': \(error.localizedDescription)")
+            throw ExitCode(1)
+        }
+        let folder = url.deletingLastPathComponent().path
+        let renderer = TemplateSample.renderer(screensFolder: folder)
+        let diagnostics = ScreenValidator(renderer: renderer).validate(screen: data, file: url.lastPathComponent)
+        let report = ValidationReport(diagnostics: diagnostics, files: 1).inFolder(
+            (directory as NSString).deletingLastPathComponent)
+        try show(report)
+    }
+
+    /// Prints `report` in the format asked; exit 1 when it has an error.
+    private func show(_ report: ValidationReport) throws {
         switch format {
         case .text: Console.out(report.text)
         case .json: Console.out(String(decoding: report.json, as: UTF8.self))

@@ -25,9 +25,14 @@ import Testing
 
     /// Runs `beagle-mock validate arguments…` in the fixtures folder.
     static func validate(_ arguments: [String]) throws -> Run {
+        try run(["validate"] + arguments)
+    }
+
+    /// Runs `beagle-mock arguments…` in the fixtures folder.
+    static func run(_ arguments: [String]) throws -> Run {
         let process = Process()
         process.executableURL = try executable()
-        process.arguments = ["validate"] + arguments
+        process.arguments = arguments
         process.currentDirectoryURL = fixtures
         let output = Pipe()
         let error = Pipe()
@@ -88,7 +93,7 @@ import Testing
         let run = try Self.validate(["no-such-folder"])
         #expect(run.status == 1)
         #expect(run.output.isEmpty)
-        #expect(run.error == "beagle-mock: screens folder 'no-such-folder' does not exist\n")
+        #expect(run.error == "beagle-mock: 'no-such-folder' does not exist: give a screens folder or a screen file\n")
         let images = try Self.validate(["clean-app/screens", "--images", "no-images"])
         #expect(images.status == 1)
         #expect(images.error == "beagle-mock: images folder 'no-images' does not exist\n")
@@ -98,12 +103,24 @@ import Testing
         // The fixtures folder has no `screens` folder of its own.
         let run = try Self.validate([])
         #expect(run.status == 1)
-        #expect(run.error == "beagle-mock: screens folder 'screens' does not exist\n")
+        #expect(run.error == "beagle-mock: 'screens' does not exist: give a screens folder or a screen file\n")
     }
 
     @Test func anUnknownFormatIsAUsageError() throws {
         let run = try Self.validate(["clean-app/screens", "--format", "xml"])
         #expect(run.status == 2)
         #expect(run.error.contains("--format"))
+    }
+
+    @Test func aFileAloneGetsItsStructureCheckedAndNoRoutes() throws {
+        let clean = try Self.validate(["clean-app/screens/index.json"])
+        #expect(clean.status == 0)
+        #expect(clean.output == "1 file checked: 0 errors, 0 warnings\n")
+        // The route to /profle is not resolved: there is no folder; the bad shapes are errors.
+        let shapes = try Self.validate(["invalid-app/screens/shapes.json"])
+        #expect(shapes.status == 1)
+        #expect(shapes.output.contains("invalid-app/screens/shapes.json:6:7: error: children[0] must be a component"))
+        let home = try Self.validate(["invalid-app/screens/home.json"])
+        #expect(!home.output.contains("/profle"))
     }
 }
