@@ -89,6 +89,122 @@ HOSTILE_PAGE = """<!doctype html><title>hostile</title><pre id="result">running<
 """
 
 
+# Screens the preview steps add to the copy of the sample app: types Beagle 2.x does not know
+# (custom, misspelt, Beagle 1.x's), images the page may not load, and a long route whose screen
+# has fixed widths as published web screens do.
+PREVIEW_TYPES = {
+    "_beagleComponent_": "beagle:screenComponent", "navigationBar": {"title": "Types"},
+    "child": {"_beagleComponent_": "beagle:container", "children": [
+        {"_beagleComponent_": "beagle:Text", "text": "Known in any letter case"},
+        {"_beagleComponent_": "custom:rating", "stars": 4, "children": [{"_beagleComponent_": "beagle:text", "text": "CHILD OF custom:rating"}]},
+        {"_beagleComponent_": "beagle:carousel", "child": {"_beagleComponent_": "beagle:text", "text": "CHILD OF beagle:carousel"}},
+        {"_beagleComponent_": "beagle:form", "child": {"_beagleComponent_": "beagle:text", "text": "CHILD OF beagle:form"}},
+        {"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "remote", "url": "https://images.example.com/cup.png"}},
+        {"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "remote", "url": "/images/not-served.png"}},
+        {"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "local", "mobileId": "cup-icon"}},
+        {"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "remote", "url": "/images/logo.png"},
+         "style": {"size": {"width": {"value": 48, "type": "REAL"}, "height": {"value": 48, "type": "REAL"}}}},
+    ]},
+}
+LONG_ROUTE = "/zzPreviewRouteWithANameLongEnoughToOverflowEveryColumnOfTheDashboardWhateverTheWindow"
+WIDE_SCREEN = {
+    "_beagleComponent_": "beagle:screenComponent", "navigationBar": {"title": "Wide"},
+    "child": {"_beagleComponent_": "beagle:container", "style": {"flex": {"flexDirection": "ROW"}}, "children": [
+        {"_beagleComponent_": "beagle:container", "style": {"size": {"width": {"value": 460, "type": "REAL"}}, "backgroundColor": color},
+         "children": [{"_beagleComponent_": "beagle:text", "text": f"Column {index + 1}, 460 px"}]}
+        for index, color in enumerate(["#F5E9DA", "#E3D0B9", "#C9A88A"])
+    ]},
+}
+
+
+def no_page_wide_scroll(driver, where):
+    width = driver.execute_script("return [document.scrollingElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], f"{where}: the page scrolls sideways ({width[0]} px of content in a {width[1]} px window)"
+    # Nor does anything spill over into the next column: the long route's button, the title, the
+    # files it names, the middle column and the preview in it.
+    spilled = driver.execute_script("""const route = [...document.querySelectorAll('#routeList button')].find((b) => b.textContent.startsWith(arguments[0]));
+        const detail = document.getElementById('detail'), box = detail.getBoundingClientRect(), frame = document.querySelector('#preview > *').getBoundingClientRect();
+        const over = (e) => e.scrollWidth > e.clientWidth + 1;
+        return [[route, 'the route list'], [document.getElementById('detailTitle'), 'the title'], [document.getElementById('routeInfo'), 'the route files'], [detail, 'the middle column']]
+            .filter(([e]) => over(e)).map(([, name]) => name).concat(frame.left < box.left || frame.right > box.right + 1 ? ['the preview'] : [])""", LONG_ROUTE)
+    assert not spilled, f"{where}: wider than its column: {', '.join(spilled)}"
+
+
+def choose(driver, route, platform):
+    driver.find_element(By.CSS_SELECTOR, f"input[name=platform][value='{platform}']").click()
+    driver.get(driver.current_url.split("#")[0] + "#" + route)
+    wait(driver, lambda d: text_of(d, "detailTitle") == route, f"the title says {route}")
+    # The route's file for the platform, not the previous route's answer still on its way.
+    shown = lambda d: text_of(d, "routeInfo").startswith(route.strip("/")) and f" for {platform} " in text_of(d, "routeInfo") + " "
+    wait(driver, shown, f"the preview of {route} is for {platform}")
+
+
+def preview_steps(driver):
+    step("types Beagle does not know are one labelled box each; images it may not load are placeholders")
+    with open(os.path.join(SCREENS, "zz-preview-types.json"), "w") as file:
+        json.dump(PREVIEW_TYPES, file)
+    choose(driver, "/zz-preview-types", "IOS")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .b-unknown"), "the preview has unknown types")
+    boxes = driver.execute_script("return [...document.querySelectorAll('#preview .b-unknown')].map((b) => [b.textContent, b.querySelectorAll('*').length])")
+    assert boxes == [["custom:rating", 1], ["beagle:carousel", 1], ["beagle:form", 1]], f"the unknown types' boxes (text, elements inside): {boxes}"
+    preview = text_of(driver, "preview")
+    assert "Known in any letter case" in preview, "beagle:Text is Beagle's text in any letter case"
+    assert "CHILD OF" not in preview, f"the children of unknown types are drawn: {preview!r}"
+    expected = ["https://images.example.com/cup.png", "/images/not-served.png", "cup-icon"]
+    placeholders = lambda d: d.execute_script("return [...document.querySelectorAll('#preview .b-placeholder')].map((p) => p.textContent)")
+    wait(driver, lambda d: len(placeholders(d)) == 3, "three images become placeholders", timeout=10)
+    for url, found in zip(expected, placeholders(driver)):
+        assert found.startswith("image") and url in found, f"the placeholder for {url} says {found!r}"
+    images = driver.execute_script("return [...document.querySelectorAll('#preview img')].map((i) => [i.getAttribute('src'), i.complete && i.naturalWidth > 0])")
+    assert images == [["/images/logo.png", True]], f"the preview's images: {images}"
+    shot(driver, "07b-unknown-types-and-images")
+
+    step("the Web previews in a browser-wide window, the phones in a phone; long names and wide screens stay in their columns")
+    folder = os.path.join(SCREENS, LONG_ROUTE.strip("/"))
+    with open(folder + ".json", "w") as file:
+        json.dump(WIDE_SCREEN, file)
+    choose(driver, LONG_ROUTE, "WEB")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .browser"), "the Web's preview is a browser window")
+    frame = driver.execute_script("""const b = document.querySelector('#preview .browser'), p = document.querySelector('#preview').getBoundingClientRect();
+        const r = b.getBoundingClientRect(), columns = [...b.querySelectorAll('.b-screen > .b-container > .b-container')].map((c) => c.getBoundingClientRect());
+        return {width: getComputedStyle(b).width, inside: r.left >= p.left - 1 && r.right <= p.right + 1,
+                oneRow: columns.length === 3 && columns.every((c) => Math.abs(c.top - columns[0].top) < 1) && columns[2].right <= r.right + 1,
+                phone: document.querySelectorAll('#preview .device').length}""")
+    assert frame["width"] == "1440px", f"the Web's window is {frame['width']} wide"
+    assert frame["inside"], "the Web's window is scaled to fit the column"
+    assert frame["oneRow"], "three columns of 460 px sit side by side in the Web's window"
+    assert frame["phone"] == 0, "no phone frame for the Web"
+    assert "1440 px wide" in text_of(driver, "preview"), "the caption names the window's width"
+    no_page_wide_scroll(driver, "the Web's preview of a long route at 1280 px")
+    driver.find_element(By.ID, "routeFilter").send_keys("zzPreview")
+    shot(driver, "07c-web-window")
+    driver.find_element(By.ID, "routeFilter").clear()
+    driver.execute_script("document.getElementById('routeFilter').dispatchEvent(new Event('input'))")
+    choose(driver, LONG_ROUTE, "IOS")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .device"), "iOS previews in a phone")
+    width = driver.execute_script("return getComputedStyle(document.querySelector('#preview .device')).width")
+    assert width == "360px", f"the phone is {width} wide"
+    no_page_wide_scroll(driver, "iOS's preview of a wide screen at 1280 px")
+    driver.set_window_size(1024, 800)
+    try:
+        no_page_wide_scroll(driver, "iOS's preview of a wide screen at 1024 px")
+        choose(driver, LONG_ROUTE, "WEB")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .browser"), "the Web's window at 1024 px")
+        no_page_wide_scroll(driver, "the Web's preview at 1024 px")
+        shot(driver, "07d-web-window-1024")
+        driver.find_element(By.XPATH, "//div[@id='preview']//button[.='Actual size']").click()
+        wait(driver, lambda d: "shown at 100%" in text_of(d, "preview"), "the Web's window at its actual size")
+        no_page_wide_scroll(driver, "the Web's window at its actual size, 1024 px")
+        driver.find_element(By.XPATH, "//div[@id='preview']//button[.='Actual size']").click()
+    finally:
+        driver.set_window_size(1280, 800)
+        os.remove(folder + ".json")
+        os.remove(os.path.join(SCREENS, "zz-preview-types.json"))
+    choose(driver, "/home", "WEB")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#preview .browser img"), "the sample's web home in a browser window")
+    shot(driver, "07e-home-web")
+    choose(driver, "/home", "IOS")
+
 def browser(width=1280, height=800, dark=False, home=None):
     """Chromium through chromedriver; with `home`, Chromium's HOME, so that it reads the NSS
     database (the certificates it trusts) under home/.pki/nssdb."""
@@ -231,6 +347,8 @@ def main():
             shot(driver, "07-broken")
         finally:
             os.remove(broken)
+
+        preview_steps(driver)
 
         step("a thousand requests: the page keeps the newest and stays responsive")
         for index in range(400):

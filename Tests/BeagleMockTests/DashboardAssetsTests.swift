@@ -1,3 +1,4 @@
+import BeagleScreens
 import Foundation
 import Testing
 
@@ -21,6 +22,20 @@ import Testing
         #expect(html.contains("<style>\n" + style + "</style>"))
         #expect(html.contains("<script>\n" + script + "</script>"))
         #expect(html.components(separatedBy: "<script").count == 2, "one script element")
+    }
+
+    @Test func theServedPageNamesBeagles2ComponentTypesAndNoOthers() throws {
+        let page = String(decoding: PackageResources.dashboard_html, as: UTF8.self)
+        #expect(page.components(separatedBy: DashboardPage.componentsMark).count == 2)
+        let html = DashboardPage.html
+        #expect(!html.contains(DashboardPage.componentsMark))
+        let start = try #require(html.range(of: #"data-beagle-components=""#))
+        let end = try #require(html.range(of: #"""#, range: start.upperBound..<html.endIndex))
+        let names = Set(html[start.upperBound..<end.lowerBound].split(separator: " ").map(String.init))
+        #expect(names == Set(BeagleCatalogue.beagle2.components.map(\.identifier)))
+        #expect(names.contains("beagle:screenComponent") && names.contains("beagle:webView"))
+        #expect(!names.contains("beagle:form"), "a Beagle 1.x type is unknown to Beagle 2.x")
+        #expect(!names.contains("beagle:pushView"), "an action is not a component")
     }
 
     @Test func assemblingPutsEachPartInItsPlace() {

@@ -1,3 +1,4 @@
+import BeagleScreens
 import Crypto
 import Foundation
 
@@ -29,11 +30,12 @@ enum DashboardPage {
     }()
 
     /// The page as served: `dashboard.html` with the style sheet and the script it links put in
-    /// their places.
+    /// their places, and Beagle's component types in `componentsMark`.
     static let html: String = assemble(
         page: String(decoding: PackageResources.dashboard_html, as: UTF8.self),
         style: String(decoding: PackageResources.dashboard_css, as: UTF8.self),
-        script: String(decoding: PackageResources.dashboard_js, as: UTF8.self))
+        script: String(decoding: PackageResources.dashboard_js, as: UTF8.self)
+    ).replacingOccurrences(of: componentsMark, with: componentsAttribute(of: .beagle2))
 
     /// The element that links the style sheet in `dashboard.html`.
     static let styleLink = #"<link rel="stylesheet" href="dashboard.css">"#

@@ -1,7 +1,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const MAX_ENTRIES = 300;
-const state = { routes: [], route: null, view: "preview", entries: new Map(), order: [], screen: null };
+const state = { routes: [], route: null, view: "preview", entries: new Map(), order: [], screen: null, browserActualSize: false };
 let tokenWaiters = [];
 
 function authHeaders(extra) {
@@ -160,8 +160,8 @@ function renderViews() {
     return;
   }
   const root = JSON.parse(screen.body);
-  $("preview").append(el("div", { class: "device", role: "img", "aria-label": "Preview of " + screen.route },
-    el("div", { class: "caption" }, "preview, not Beagle's renderer"), renderComponent(root)));
+  $("preview").append(screen.platform === "WEB" ? browserFrame(screen, renderComponent(root)) : phoneFrame(screen, renderComponent(root)));
+  fitBrowserFrame();
   $("outline").append(el("ul", {}, outlineNode(root, "root")));
 }
 function jsonView(screen) {
@@ -205,36 +205,67 @@ function cssOf(node) {
   return css;
 }
 function text(value) { return typeof value === "string" ? value : value === undefined || value === null ? "" : JSON.stringify(value); }
-function imageURL(path) {
-  if (!path || typeof path !== "object") return null;
-  if (path._beagleImagePath_ === "remote" && typeof path.url === "string" && !path.url.startsWith("@")) return path.url;
-  return null;
+// Where Beagle would fetch an image from, as its UrlBuilder builds it: a path starting with "/" is
+// the mock's own; anything else is used as it is. A local image is an asset of the app, which the
+// page cannot see.
+function imageSource(path) {
+  if (!path || typeof path !== "object") return { missing: "no image path" };
+  if (path._beagleImagePath_ === "local") return { missing: "the app's own image", label: [path.mobileId, path.webUrl].filter((v) => typeof v === "string").join(" · ") };
+  const url = typeof path.url === "string" ? path.url : "";
+  if (!url || url.startsWith("@")) return { missing: "image from an expression", label: url || text(path.url) };
+  if (url.startsWith("/")) return { url };
+  let absolute = null;
+  try { absolute = new URL(url); } catch (error) { }
+  if (!absolute) return { missing: "a relative path Beagle cannot load", label: url };
+  // The page's policy loads images from this server only.
+  if (absolute.origin !== location.origin && absolute.protocol !== "data:") return { missing: "a remote image the dashboard does not load", label: url };
+  return { url };
+}
+function imageURL(path) { return imageSource(path).url || null; }
+function imagePlaceholder(why, label, css) {
+  return el("div", { class: "b-placeholder", role: "img", "aria-label": "image: " + why + ": " + label, style: css },
+    el("div", { class: "b-label" }, "image · " + why), el("div", { class: "b-url" }, label));
+}
+// An image the page may not load becomes a placeholder that names it, not a broken image.
+function imageElement(node, css) {
+  const source = imageSource(node.path);
+  if (!source.url) return imagePlaceholder(source.missing, source.label, css);
+  const fit = { CENTER_CROP: "cover", FIT_CENTER: "contain", FIT_XY: "fill", CENTER: "none" }[node.mode] || "contain";
+  const image = el("img", { class: "b-image", src: source.url, alt: (node.accessibility && node.accessibility.accessibilityLabel) || "image", style: Object.assign({ objectFit: fit }, css) });
+  image.addEventListener("error", () => image.replaceWith(imagePlaceholder("not served", source.url, css)), { once: true });
+  return image;
+}
+// Beagle 2.x's component types, handed over by the server from the catalogue `validate` uses.
+const KNOWN_COMPONENTS = new Set((document.body.dataset.beagleComponents || "").split(" ").filter(Boolean).map((name) => name.toLowerCase()));
+// Beagle decodes a type it does not know (a custom one, a misspelt one, one of Beagle 1.x) as one
+// unknown component and reads nothing of it but its name: one box, its type name, no children,
+// no style.
+function unknownComponent(node) {
+  const name = node._beagleComponent_ === undefined ? "no _beagleComponent_" : text(node._beagleComponent_);
+  return el("div", { class: "b-unknown", title: "Beagle 2.x does not know this type: it draws nothing for it (a label in debug builds)" },
+    el("div", { class: "b-label" }, name));
 }
 function renderComponent(node) {
   if (Array.isArray(node)) return el("div", { class: "b-container" }, node.map(renderComponent));
   if (!node || typeof node !== "object") return el("span", {}, text(node));
   const type = String(node._beagleComponent_ || "").toLowerCase();
   const css = cssOf(node);
+  if (!KNOWN_COMPONENTS.has(type)) return unknownComponent(node);
   const kids = (list) => (Array.isArray(list) ? list : list ? [list] : []).map(renderComponent);
   switch (type) {
-    case "beagle:screencomponent": case "beagle:screen":
+    case "beagle:screencomponent":
       return el("div", { class: "b-screen", style: css },
         node.navigationBar ? el("div", { class: "navbar" }, text(node.navigationBar.title)) : null, kids(node.child));
-    case "beagle:container": case "beagle:simpleform": case "beagle:form":
-      return el("div", { class: "b-container", style: css }, kids(node.children || node.child));
+    case "beagle:container": case "beagle:simpleform":
+      return el("div", { class: "b-container", style: css }, kids(node.children));
     case "beagle:scrollview": {
       const box = el("div", { class: "b-scroll", style: css }, kids(node.children));
       if (node.scrollDirection === "HORIZONTAL") box.style.flexDirection = "row";
       return box;
     }
+    case "beagle:pulltorefresh": return el("div", { class: "b-container", style: css }, kids(node.child));
     case "beagle:text": return el("div", { class: "b-text", style: css }, text(node.text));
-    case "beagle:image": {
-      const url = imageURL(node.path);
-      const fit = { CENTER_CROP: "cover", FIT_CENTER: "contain", FIT_XY: "fill", CENTER: "none" }[node.mode] || "contain";
-  if (url) return el("img", { class: "b-image", src: url, alt: (node.accessibility && node.accessibility.accessibilityLabel) || "image", style: Object.assign({ objectFit: fit }, css) });
-      const id = node.path && (node.path.mobileId || (node.path.url || ""));
-      return el("div", { class: "b-placeholder", style: css }, "image " + text(id));
-    }
+    case "beagle:image": return imageElement(node, css);
     case "beagle:button": return el("button", { class: "b-button", type: "button", tabindex: "-1", style: css }, text(node.text));
     case "beagle:textinput": return el("input", { class: "b-input", tabindex: "-1", placeholder: text(node.placeholder), value: text(node.value), "aria-label": text(node.placeholder) || "text input", style: css });
     case "beagle:touchable": return el("div", { class: "b-container", style: Object.assign({ cursor: "pointer" }, css) }, kids(node.child));
@@ -248,12 +279,38 @@ function renderComponent(node) {
       const pages = node.children || [];
       return el("div", { class: "b-container", style: css }, pages.length ? renderComponent(pages[0]) : null, el("div", { class: "b-dots" }, pages.map((_, i) => (i ? "○" : "●")).join("")));
     }
+    case "beagle:pageindicator": return el("div", { class: "b-dots", style: css }, "● ○ ○");
     case "beagle:lazycomponent":
-      return el("div", { class: "b-unknown", style: css }, el("div", { class: "b-label" }, "lazy " + text(node.path)), kids(node.initialState));
+      return el("div", { class: "b-lazy", style: css }, el("div", { class: "b-label" }, "lazy " + text(node.path)), kids(node.initialState));
+    case "beagle:webview":
+      return el("div", { class: "b-placeholder", style: css }, el("div", { class: "b-label" }, "web view"), el("div", { class: "b-url" }, text(node.url)));
     default:
-      return el("div", { class: "b-unknown", style: css }, el("div", { class: "b-label" }, node._beagleComponent_ || "no _beagleComponent_"), kids(node.children || node.child));
+      return el("div", { class: "b-lazy", style: css }, el("div", { class: "b-label" }, text(node._beagleComponent_) + " · not drawn by the preview"));
   }
 }
+
+// ---- preview frames: a phone, or a browser window for the Web ----
+// Published web screens give their containers fixed widths of up to about 1,380 px: the Web is
+// laid out in a window of a desktop browser's width, shown scaled to fit the column.
+const BROWSER_WIDTH = 1440;
+const CAPTION = "preview, not Beagle's renderer";
+function phoneFrame(screen, content) {
+  return el("div", { class: "device", role: "img", "aria-label": "Preview of " + screen.route }, el("div", { class: "caption" }, CAPTION), content);
+}
+function browserFrame(screen, content) {
+  const toggle = el("button", { type: "button", class: "plain", "aria-pressed": String(state.browserActualSize), onclick: () => { state.browserActualSize = !state.browserActualSize; renderViews(); } }, "Actual size");
+  return el("div", { class: "browser-window" },
+    el("div", { class: "caption" }, el("span", { id: "browserScale" }), " · " + CAPTION + " ", toggle),
+    el("div", { class: "browser-viewport" }, el("div", { class: "browser", role: "img", "aria-label": "Preview of " + screen.route + " in a browser window", style: { width: BROWSER_WIDTH + "px" } }, content)));
+}
+function fitBrowserFrame() {
+  const viewport = document.querySelector("#preview .browser-viewport"), browser = document.querySelector("#preview .browser");
+  if (!viewport || !viewport.clientWidth) return;
+  const scale = state.browserActualSize ? 1 : Math.min(1, viewport.clientWidth / BROWSER_WIDTH);
+  if (browser.style.zoom !== String(scale)) browser.style.zoom = String(scale);
+  $("browserScale").textContent = "Web: a browser window " + BROWSER_WIDTH + " px wide, shown at " + Math.round(scale * 100) + "%";
+}
+new ResizeObserver(fitBrowserFrame).observe($("preview"));
 
 // ---- outline: the component tree ----
 const NAVIGATION = ["beagle:pushview", "beagle:pushstack", "beagle:resetapplication", "beagle:resetstack", "beagle:popview", "beagle:opennativeroute"];
@@ -272,7 +329,7 @@ function outlineNode(node, label) {
   const line = el("li", {}, el("code", {}, type));
   if (node.text !== undefined) line.append(" “" + text(node.text).slice(0, 60) + "”");
   const url = imageURL(node.path);
-  if (url) line.prepend(el("img", { src: url, alt: "" }));
+  if (url) line.prepend(el("img", { src: url, alt: "", onerror: (e) => e.target.remove() }));
   for (const target of targetsOf(Object.fromEntries(Object.entries(node).filter(([k]) => k !== "child" && k !== "children")), [])) {
     const known = state.routes.some((r) => r.path === target.url);
     line.append(" → ", known ? el("a", { href: "#" + encodeURIComponent(target.url), onclick: (e) => { e.preventDefault(); selectRoute(target.url); } }, target.url) : el("span", { class: "muted" }, target.url), el("span", { class: "muted" }, " (" + target.action + ")"));
