@@ -36,6 +36,24 @@ struct ProbeCommand: AsyncParsableCommand {
             other images of the BFF become assets at their path in DIR/screens. Each file is \
             written atomically. `beagle-mock serve DIR/screens` then serves the same bytes.
 
+            --compare DIR crawls the same way, then compares each screen and lazy component the \
+            BFF answered with what `beagle-mock serve DIR` would answer for the same route and \
+            platform (the mock's route resolution and beaglePlatform filtering; a template, \
+            rendered per request, is listed as not compared). It reports routes on one side \
+            only (the BFF answered and the folder has no file; the folder has a file and the \
+            BFF answered 404), the folder's routes the crawl did not reach, and per route: \
+            components added, removed or of another type, texts, images and navigation targets \
+            changed, each with its JSON Pointer (RFC 6901) on the BFF and in the folder. The \
+            BFF is the reference: added means on the BFF only, removed in the folder only. \
+            Components are matched by id when both sides have it, else in order among their \
+            siblings, keeping the most of them paired. With --format json: one object \
+            {"onlyOnBFF", "onlyInFolder", "routes": [{"route", "differences": [{"kind", \
+            "change", "bff": {"pointer", "value"}, "folder": {…}}]}], "notReached", \
+            "notCompared", "failedOnBFF", "summary"}. Exit code 0 when they agree, 1 when they \
+            differ, 2 when DIR is not a screens folder or the BFF fails (no answer, or a status \
+            other than 2xx and 404), said in one line on standard error. Progress shows only \
+            on a terminal.
+
             Examples:
               beagle-mock probe http://127.0.0.1:8080/home
               beagle-mock probe https://bff.example.com/home --depth 5 \\
@@ -44,6 +62,8 @@ struct ProbeCommand: AsyncParsableCommand {
                   --format json > report.json
               beagle-mock probe https://bff.example.com/home --save snapshot
               beagle-mock serve snapshot/screens
+              beagle-mock probe https://bff.example.com/home --compare screens
+              beagle-mock probe https://bff.example.com/home --compare screens --format json
             """
     )
 
@@ -75,8 +95,17 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Save what was crawled as a screens folder in this directory.", valueName: "dir"))
     var save: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Compare what the BFF answers with what this screens folder serves (exit 1 when they differ).",
+            valueName: "dir"))
+    var compare: String?
+
     mutating func validate() throws {
         _ = try probeConfiguration()
+        if save != nil, compare != nil {
+            throw ValidationError("--save and --compare go in separate runs: compare first, then --save to refresh the folder")
+        }
     }
 
     /// The configuration the flags describe; an invalid flag is a usage error.
@@ -127,6 +156,10 @@ struct ProbeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try probeConfiguration()
+        if let compare {
+            try await compareWithFolder(compare, configuration: configuration)
+            return
+        }
         try Libcurl.require(by: "probe")
         let progress = ProbeProgressPrinter(live: Console.isErrorTerminal)
         var report = await ProbeCrawler(configuration: configuration).run { progress.show($0) }

@@ -76,12 +76,12 @@ struct ValidateCommand: ParsableCommand {
                 images: images.map { URL(fileURLWithPath: $0) })
         } catch {
             // One line naming the folder as the user typed it.
+            // validate also takes a file, which the folder's message would not say.
             let message =
-                switch error {
-                case .folderNotFound: "'\(directory)' does not exist: give a screens folder or a screen file"
-                case .notAFolder: "'\(directory)' is neither a folder nor a file"
-                case .imagesFolderNotFound: "images folder '\(images ?? "")' does not exist"
-                case .unreadable(_, let reason): "cannot read '\(directory)': \(reason)"
+                if case .folderNotFound = error {
+                    "'\(directory)' does not exist: give a screens folder or a screen file"
+                } else {
+                    error.message(directory: directory, images: images)
                 }
             Console.error("beagle-mock: \(message)")
             throw ExitCode(1)
