@@ -36,7 +36,13 @@ struct SchemaCommand: ParsableCommand {
     }
 
     func run() throws {
-        let text = ScreenSchema().text
+        let text: String
+        do {
+            text = try ScreenSchema().text()
+        } catch {
+            Console.error("beagle-mock: cannot write the schema as JSON: \(error)")
+            throw ExitCode(1)
+        }
         guard let output else {
             print(text, terminator: "")
             return

@@ -211,7 +211,9 @@ extension BeagleCatalogue {
     private static func navigation(
         _ identifier: String, _ fields: [String: BeagleFieldShape] = [:], required: Set<String> = []
     ) -> BeagleType {
-        action(identifier, fields.merging(["navigationContext": .value(navigationContext)]) { first, _ in first }, required: required)
+        action(
+            identifier, fields.merging(["navigationContext": .value(navigationContext)]) { first, _ in first }, required: required
+        )
     }
 
     /// Beagle iOS 2.x `ActionAnalyticsConfig`: `false`, `true`, or the attributes to record.

@@ -97,7 +97,9 @@ extension PropertyShape {
     /// Beagle iOS 2.x `CornerRadius`.
     package static let cornerRadius = PropertyShape.object(
         Dictionary(
-            uniqueKeysWithValues: ["radius", "topLeft", "topRight", "bottomLeft", "bottomRight"].map { ($0, .expression(.number)) })
+            uniqueKeysWithValues: ["radius", "topLeft", "topRight", "bottomLeft", "bottomRight"].map {
+                ($0, .expression(.number))
+            })
     )
 
     /// Beagle iOS 2.x `Style`.

@@ -22,11 +22,11 @@ package struct ScreenSchema: Sendable {
         self.catalogue = catalogue
     }
 
-    /// The schema as pretty-printed JSON, its keys sorted, ending with a line break.
-    package var text: String {
-        // Every value is a dictionary, an array, a string, a number or a boolean: serialising
-        // cannot fail.
-        let data = try! JSONSerialization.data(
+    /// The schema as pretty-printed JSON, its keys sorted, ending with a line break; throws what
+    /// Foundation's serialiser throws, which a document of dictionaries, arrays, strings, numbers
+    /// and booleans never makes it do.
+    package func text() throws -> String {
+        let data = try JSONSerialization.data(
             withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -179,7 +179,8 @@ package struct ScreenSchema: Sendable {
         let names = catalogue.types.filter { $0.kind == kind }.map(\.identifier)
         return [
             "type": "string",
-            "description": "A built-in Beagle 2.x \(kind.rawValue) (any letter case) or custom:<name>.",
+            "description":
+                "A built-in Beagle 2.x \(kind.rawValue) (any letter case), or custom: and the name of one the app registers.",
             "anyOf": names.map { ["pattern": Self.exactly($0), "title": $0] } + [["pattern": Self.customPattern]],
             "examples": names,
         ]
@@ -255,8 +256,23 @@ package struct ScreenSchema: Sendable {
         case .templates: list(of: "template")
         case .imagePath: ref("imagePath")
         case .style, .context, .accessibility, .safeArea, .enumeration, .value:
-            // What is inside a value is walked for type keys too.
-            ["allOf": [schema(of: shape.valueShape ?? .any), ref("any")]]
+            valueSchema(shape.valueShape ?? .any)
+        }
+    }
+
+    /// A plain value's schema; one that may hold objects is walked for type keys too.
+    private func valueSchema(_ shape: PropertyShape) -> [String: Any] {
+        let schema = self.schema(of: shape)
+        return Self.mayHoldObjects(shape) ? ["allOf": [schema, ref("any")]] : schema
+    }
+
+    /// Whether a value of `shape` may be or hold an object or an array.
+    private static func mayHoldObjects(_ shape: PropertyShape) -> Bool {
+        switch shape {
+        case .number, .integer, .bool, .string, .oneOf: false
+        case .expression(let inner): mayHoldObjects(inner)
+        case .either(let first, let second): mayHoldObjects(first) || mayHoldObjects(second)
+        case .object, .map, .list, .any: true
         }
     }
 
@@ -333,8 +349,23 @@ package struct ScreenSchema: Sendable {
         ["type": "object", "required": [key]]
     }
 
+    /// `schema`, or null. Null joins an enumeration or a type where there is one, so that an
+    /// editor's message for a wrong value names the values rather than null.
     private static func orNull(_ schema: [String: Any]) -> [String: Any] {
-        ["anyOf": [["type": "null"], schema]]
+        var nullable = schema
+        if let values = schema["enum"] as? [Any] {
+            nullable["enum"] = values + [NSNull()]
+        } else if let type = schema["type"] as? String, schema["allOf"] == nil, schema["anyOf"] == nil {
+            nullable["type"] = [type, "null"]
+        } else if var branches = schema["anyOf"] as? [[String: Any]], let first = branches.first,
+            first["enum"] != nil || first["type"] is String
+        {
+            branches[0] = orNull(first)
+            nullable["anyOf"] = branches
+        } else {
+            return ["anyOf": [["type": "null"], schema]]
+        }
+        return nullable
     }
 
     /// A pattern matching `name` exactly, in any letter case (Beagle's Coder lowercases names).

@@ -143,7 +143,8 @@ struct StructureCheck {
         }
         // A navigation bar item is a plain struct: Beagle ignores a type key on it
         // (`"_beagleComponent_": "beagle:navigationBarItem"` in Beagle's own documentation).
-        if case .navigationBarItem? = expected {} else {
+        if case .navigationBarItem? = expected {
+        } else {
             checkTypeKeys(node)
             // Beagle decodes a type it does not know as an unknown one, without reading below it.
             if namesUnknownType(node) { return }
@@ -267,7 +268,8 @@ struct StructureCheck {
         guard !legacy.isEmpty else { return }
         for member in members where known[member.key] == nil {
             guard let instead = legacy[member.key] else { continue }
-            report(.warning, "\(member.key) is a Beagle 1.x field of \(owner) that 2.x ignores: \(instead)", at: member.keyPosition)
+            report(
+                .warning, "\(member.key) is a Beagle 1.x field of \(owner) that 2.x ignores: \(instead)", at: member.keyPosition)
         }
     }
 

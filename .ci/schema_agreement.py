@@ -1,0 +1,80 @@
+"""The JSON Schema of `beagle-mock schema` and `beagle-mock validate` agree.
+
+    schema_agreement.py BEAGLE_MOCK_BINARY FOLDER...
+
+Checks the schema against JSON Schema's 2020-12 meta-schema, then reads every .json file under
+the folders (the published screens of the conformance data, the sample app) with both: `validate
+FILE` (one screen alone: its structure, no routes) and the `jsonschema` package with the schema.
+A file one of them accepts and the other refuses is a difference, listed by file with the
+validator's errors (line:column) and the schema's (JSON Pointer); the script exits 1 when there is
+any. Warnings of `validate` (duplicate keys, Beagle 1.x fields, a root that is not a component) are
+not errors for either. A file with `{{` is a beagle-mock template, JSON only once rendered: it is
+left out and named. Text that is not JSON is refused by both (an editor flags it as it parses).
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+
+from jsonschema import Draft202012Validator
+
+
+def pointer(path):
+    return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path)
+
+
+def main():
+    binary, folders = sys.argv[1], sys.argv[2:]
+    schema = json.loads(subprocess.run([binary, "schema"], check=True, capture_output=True, text=True).stdout)
+    Draft202012Validator.check_schema(schema)
+    print("the schema is valid against JSON Schema 2020-12's meta-schema")
+    validator = Draft202012Validator(schema)
+
+    compared, refused, templates, differences = 0, 0, [], []
+    for folder in folders:
+        for path in sorted(pathlib.Path(folder).rglob("*.json")):
+            text = path.read_text(encoding="utf-8", errors="replace")
+            if "{{" in text:
+                templates.append(str(path))
+                continue
+            run = subprocess.run([binary, "validate", str(path), "--format", "json"], capture_output=True, text=True)
+            report = json.loads(run.stdout)
+            errors = [d for d in report["diagnostics"] if d["severity"] == "error"]
+            validate_accepts = not errors
+            try:
+                document = json.loads(text)
+            except ValueError as error:
+                schema_errors = [f"not JSON: {error}"]
+            else:
+                schema_errors = [
+                    f"{pointer(e.absolute_path)}: {e.message[:160]}" for e in validator.iter_errors(document)
+                ]
+            compared += 1
+            refused += not validate_accepts and bool(schema_errors)
+            if validate_accepts != (not schema_errors):
+                differences.append((path, errors, schema_errors))
+
+    print(
+        f"{compared} files read by both ({refused} refused by both); "
+        f"{len(templates)} templates left out (JSON only once rendered)"
+    )
+    for path in templates:
+        print(f"  template: {path}")
+    if not differences:
+        print("validate and the schema agree on every file")
+        return 0
+    print(f"{len(differences)} files where they differ:")
+    for path, errors, schema_errors in differences:
+        print(f"  {path}")
+        print(f"    validate: {'accepts' if not errors else 'refuses'}")
+        for error in errors:
+            print(f"      {error['line']}:{error['column']}: {error['message']}")
+        print(f"    schema: {'accepts' if not schema_errors else 'refuses'}")
+        for error in schema_errors:
+            print(f"      {error}")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
