@@ -34,6 +34,8 @@ let package = Package(
         // Already in the graph (through swift-nio-extras): the local CA's certificates (--tls-port).
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        // The Model Context Protocol, for coding agents (`beagle-mock mcp`, `/__admin/mcp`).
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk.git", from: "0.12.1"),
     ],
     targets: [
         // Screen JSON as data: catalogue, positioned JSON reader, diagnostics, references.
@@ -75,6 +77,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "MCP", package: "swift-sdk"),
             ],
             // The dashboard and the admin API's OpenAPI document, built into the binary (one file
             // to ship, no bundle to find at run time), kept as files so that tools can read them.

@@ -52,6 +52,10 @@ public final class MockServer: Sendable {
     package let tls: TLSEndpoint?
     private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
+    /// The Model Context Protocol at `POST /__admin/mcp` (Docs/Agents.md).
+    private let agents = AgentEndpoint()
+    /// The admin API, which the agents' tools run through.
+    private let admin: AdminAPI
 
     /// Checks the folders and prepares the server; nothing listens until `run`.
     public init(configuration: MockServerConfiguration) throws(MockServerError) {
@@ -105,8 +109,23 @@ public final class MockServer: Sendable {
         self.screensPath = screens.path
         self.imagesPath = images?.path
         self.configPath = configPath
-        self.store = ScreenStore(
+        let store = ScreenStore(
             screens: screens, images: images, configPath: configPath, lookupsBeforeWatching: configuration.lookupsBeforeWatching)
+        self.store = store
+        self.admin = AdminAPI(
+            settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now, authority: tls?.authority,
+            agents: agents)
+    }
+
+    /// The tools a coding agent calls, over this server's admin API (Docs/Agents.md).
+    var agentTools: AgentTools {
+        AgentTools(admin: admin, settings: settings, journal: journal, store: store)
+    }
+
+    /// Answers the Model Context Protocol on standard input and output, with this server's tools,
+    /// until standard input ends (`beagle-mock mcp`).
+    package func serveAgentsOverStandardIO() async throws {
+        try await AgentServer.serveOverStandardIO(agentTools)
     }
 
     /// The screens and images on disk now.
@@ -150,10 +169,9 @@ public final class MockServer: Sendable {
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
-            admin: AdminAPI(
-                settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now,
-                authority: tls?.authority),
+            admin: admin,
             stopping: stopping)
+        try await agents.start(agentTools)
         let logger = configuration.logger
         let bodyTimeout = configuration.bodyTimeout
         // Hummingbird's own lines ("Server started…") would repeat the banner.
@@ -213,9 +231,11 @@ public final class MockServer: Sendable {
         do {
             try await group.run()
         } catch {
+            await agents.stop()
             await upstream.shutdown()
             throw Self.explain(error, host: configuration.host)
         }
+        await agents.stop()
         await upstream.shutdown()
     }
 

@@ -13,6 +13,8 @@ enum LogFormat: String, CaseIterable, Sendable {
 struct ConsoleLogHandler: LogHandler {
     var format: LogFormat
     var logLevel: Logger.Level
+    /// Every line to standard error, whose standard output carries something else (`mcp`).
+    var standardErrorOnly = false
     var metadata: Logger.Metadata = [:]
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -28,7 +30,7 @@ struct ConsoleLogHandler: LogHandler {
         switch format {
         case .text:
             let line = level == .info || level == .notice ? "\(message)" : "\(level): \(message)"
-            if level >= .warning { Console.error(line) } else { Console.out(line) }
+            if level >= .warning || standardErrorOnly { Console.error(line) } else { Console.out(line) }
         case .json:
             var object: [String: Any] = [
                 "time": Self.timestamp(), "level": level.rawValue, "message": "\(message)",
@@ -44,7 +46,8 @@ struct ConsoleLogHandler: LogHandler {
                 }
             }
             if let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) {
-                Console.out(String(decoding: data, as: UTF8.self))
+                let line = String(decoding: data, as: UTF8.self)
+                if standardErrorOnly { Console.error(line) } else { Console.out(line) }
             }
         }
     }

@@ -228,22 +228,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrap { _ in ConsoleLogHandler(format: logFormat, logLevel: quiet ? .warning : .info) }
-        var configuration = MockServerConfiguration(
-            screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
-            configFile: config, flags: try flags(), adminToken: adminToken, logger: Logger(label: "beagle-mock"))
-        if let bodyTimeout = try bodyDeadline() { configuration.bodyTimeout = bodyTimeout }
-        let tls = TLSSettings(port: tlsPort, certificateFile: tlsCert, keyFile: tlsKey, directory: tlsDir, names: tlsName)
-        if !tls.isEmpty { configuration.tls = tls }
-        let server: MockServer
-        do {
-            server = try MockServer(configuration: configuration)
-        } catch {
-            Console.error("beagle-mock: \(error)")
-            if case .invalidConfig = error { throw ExitCode(2) }
-            if case .invalidUpstream = error { throw ExitCode(2) }
-            if case .invalidTLS = error { throw ExitCode(2) }
-            throw ExitCode.failure
-        }
+        let server = try makeServer()
         let banner = Banner(server: server, screensArgument: directory, quiet: quiet)
         do {
             try await server.run { ports in
@@ -256,6 +241,26 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         if !quiet { Console.out("beagle-mock stopped") }
+    }
+
+    /// The server these flags describe; a flag, config or certificate it cannot use is one line on
+    /// standard error and exit 2 (1 for a folder or port).
+    func makeServer() throws -> MockServer {
+        var configuration = MockServerConfiguration(
+            screensDirectory: directory, imagesDirectory: images, host: host ?? "127.0.0.1", port: port ?? 8080,
+            configFile: config, flags: try flags(), adminToken: adminToken, logger: Logger(label: "beagle-mock"))
+        if let bodyTimeout = try bodyDeadline() { configuration.bodyTimeout = bodyTimeout }
+        let tls = TLSSettings(port: tlsPort, certificateFile: tlsCert, keyFile: tlsKey, directory: tlsDir, names: tlsName)
+        if !tls.isEmpty { configuration.tls = tls }
+        do {
+            return try MockServer(configuration: configuration)
+        } catch {
+            Console.error("beagle-mock: \(error)")
+            if case .invalidConfig = error { throw ExitCode(2) }
+            if case .invalidUpstream = error { throw ExitCode(2) }
+            if case .invalidTLS = error { throw ExitCode(2) }
+            throw ExitCode.failure
+        }
     }
 }
 

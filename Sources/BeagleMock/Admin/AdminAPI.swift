@@ -22,6 +22,8 @@ struct AdminAPI: Sendable {
     /// The local CA that signed the HTTPS certificate, served at `ca.pem` and `ca.crt`; nil without
     /// HTTPS or with a certificate of the user's own.
     var authority: LocalCertificateAuthority? = nil
+    /// The Model Context Protocol endpoint, `POST /__admin/mcp`.
+    let agents: AgentEndpoint
 
     /// The largest admin request body read (settings are a few hundred bytes).
     static let maxBodySize = 64 << 10
@@ -46,6 +48,9 @@ struct AdminAPI: Sendable {
         /// `/__admin/scenarios/{name}`: one scenario's state, to set.
         case scenario = "scenarios/{name}"
         case openAPI = "openapi.json"
+        /// `/__admin/mcp`: the Model Context Protocol over Streamable HTTP, for coding agents
+        /// (Docs/Agents.md).
+        case mcp
         /// `/__admin/schema.json`: the JSON Schema of Beagle 2.x screens, for editors; always open
         /// (it is public, and an editor fetches it without a token).
         case schema = "schema.json"
@@ -81,7 +86,7 @@ struct AdminAPI: Sendable {
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
             case .settings: [.get, .head, .put]
-            case .reset: [.post]
+            case .reset, .mcp: [.post]
             }
         }
 
@@ -149,30 +154,46 @@ struct AdminAPI: Sendable {
         }
         let body: ByteBuffer
         do {
-            body = try await BodyRefusal.collect(&request, limit: Self.maxBodySize)
+            let limit = endpoint == .mcp ? AgentEndpoint.maxBodySize : Self.maxBodySize
+            body = try await BodyRefusal.collect(&request, limit: limit)
         } catch let refusal as BodyRefusal {
             return refusal.response(path: head.path, headers: Self.noStore)
         }
-        let query = QueryParameters(path.query)
+        if endpoint == .mcp { return await agents.answer(head, body: body) }
+        return answer(
+            endpoint, method: method, query: QueryParameters(path.query), segments: path.segments, body: body,
+            settings: snapshot, path: head.path)
+    }
+
+    /// What an endpoint answers to a request that passed the gate and names one of its methods:
+    /// the one place each operation's rules live, for HTTP clients and for the agents' tools
+    /// (``AgentTools``) alike.
+    func answer(
+        _ endpoint: Endpoint, method: HTTPRequest.Method, query: QueryParameters, segments: [String], body: ByteBuffer,
+        settings snapshot: SettingsSnapshot, path: String?
+    ) -> OutgoingResponse {
         switch (endpoint, method) {
         case (.dashboard, _): return Self.dashboard
         case (.events, _):
             // Reached only when the stream could not start (the gate refused it above).
-            return ErrorBody(error: "the live journal could not start", path: head.path).response(.internalServerError)
+            return ErrorBody(error: "the live journal could not start", path: path).response(.internalServerError)
+        case (.mcp, _):
+            // Answered by the agents' endpoint before this switch.
+            return ErrorBody(error: "MCP requests are answered at POST /__admin/mcp", path: path).response(.notFound)
         case (.screen, _): return screen(query, renderer: sampleRenderer(snapshot))
         case (.health, _): return health()
         case (.requests, .delete): return clearRequests()
         case (.requests, _): return requests(query)
-        case (.request, _): return entry(path.segments[2])
+        case (.request, _): return entry(segments[2])
         case (.settings, .put): return putSettings(body)
         case (.settings, _): return .json(.ok, Self.text(snapshot.runtime.jsonData()), headers: Self.noStore)
         case (.reset, _): return reset()
         case (.routes, _): return routes(renderer: sampleRenderer(snapshot))
         case (.scenarios, _): return scenarios(snapshot)
-        case (.scenario, _): return putScenario(path.segments[2], body, snapshot)
+        case (.scenario, _): return putScenario(segments[2], body, snapshot)
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
-        case (.schema, _): return SchemaFile.response(query, path: head.path)
-        case (.caPEM, _), (.caDER, _): return certificateAuthority(endpoint, path: head.path)
+        case (.schema, _): return SchemaFile.response(query, path: path)
+        case (.caPEM, _), (.caDER, _): return certificateAuthority(endpoint, path: path)
         }
     }
 
@@ -370,7 +391,7 @@ struct AdminAPI: Sendable {
 
     /// How the route list and previews read a template: rendered with sample values within the
     /// config's limits, when templates are on.
-    private func sampleRenderer(_ snapshot: SettingsSnapshot) -> ScreenRendering.Renderer? {
+    func sampleRenderer(_ snapshot: SettingsSnapshot) -> ScreenRendering.Renderer? {
         snapshot.templates ? TemplateSample.renderer(honouring: screens.verbatim, limits: snapshot.templateLimits) : nil
     }
 

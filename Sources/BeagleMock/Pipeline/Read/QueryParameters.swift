@@ -6,6 +6,11 @@
 struct QueryParameters: Sendable {
     let pairs: [(name: String, value: String)]
 
+    /// The given pairs, already decoded.
+    init(pairs: [(name: String, value: String)]) {
+        self.pairs = pairs
+    }
+
     init(_ query: Substring) {
         pairs = query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true).map { item in
             guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return (Self.decode(item), "") }

@@ -1,0 +1,246 @@
+"""beagle-mock's MCP server, driven by the official MCP Python SDK over both transports.
+
+    mcp_test.py BEAGLE_MOCK_BINARY
+
+Copies the sample app to a scratch folder, then:
+- over standard input and output (`beagle-mock mcp DIR`): lists the tools and calls each one on
+  its happy path, reads the screens as resources, and sees bad arguments, an unknown tool and a
+  write outside the folder refused while the server stays up;
+- over Streamable HTTP (`serve`, then POST /__admin/mcp): the same session on loopback; bound off
+  loopback, refused without the admin token and answered with it;
+- hostile input over HTTP: malformed JSON-RPC, a body over the limit, a client that leaves
+  mid-call; the server keeps serving screens throughout.
+Exits 1 on the first failure, naming it.
+"""
+
+import asyncio
+import json
+import os
+import pathlib
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import urllib.error
+import urllib.request
+
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamablehttp_client
+from mcp.shared.exceptions import McpError
+
+TOOLS = {
+    "list_routes", "get_screen", "outline_screen", "validate", "write_screen", "set_network",
+    "clear_network", "read_journal", "wait_for_request", "reset",
+}
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+    print(f"  ok: {what}")
+
+
+def get(url, headers=None):
+    request = urllib.request.Request(url, headers=headers or {})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return answer.status, answer.read()
+
+
+def post(url, body, headers):
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+async def exercise(session, base):
+    """Every tool's happy path, bad input and resources, on one session; `base` is the HTTP URL."""
+    await session.initialize()
+    tools = await session.list_tools()
+    check({tool.name for tool in tools.tools} == TOOLS, f"the ten tools are listed ({len(tools.tools)})")
+    check(all(tool.inputSchema.get("type") == "object" for tool in tools.tools), "each has a JSON Schema for its input")
+
+    routes = await session.call_tool("list_routes", {})
+    check(not routes.isError and any(r["path"] == "/home" for r in routes.structuredContent["routes"]),
+          "list_routes names /home")
+    screen = await session.call_tool("get_screen", {"route": "/home", "platform": "IOS"})
+    check(not screen.isError and screen.structuredContent["file"] == "home.ios.json"
+          and screen.structuredContent["etag"].startswith('"'), "get_screen: home.ios.json for IOS, with its ETag")
+    status, body = get(base + "/home", {"beagle-platform": "IOS"})
+    check(json.loads(body) == json.loads(screen.structuredContent["body"]), "get_screen's body is what IOS gets")
+    outline = await session.call_tool("outline_screen", {"route": "/home"})
+    check(not outline.isError and outline.structuredContent["outline"].startswith("beagle:screenComponent"),
+          "outline_screen starts with the screen component")
+    report = await session.call_tool("validate", {})
+    check(not report.isError and report.structuredContent["summary"]["errors"] == 0, "validate: the folder is clean")
+    one = await session.call_tool("validate", {"file": "home.json"})
+    check(one.structuredContent["summary"]["files"] == 1, "validate one file")
+
+    screen_json = {"_beagleComponent_": "beagle:screenComponent",
+                   "child": {"_beagleComponent_": "beagle:text", "text": "Written by an agent"}}
+    written = await session.call_tool("write_screen", {"path": "agents/new.json", "json": screen_json})
+    check(not written.isError and written.structuredContent["file"] == "agents/new.json", "write_screen writes")
+    status, body = get(base + "/agents/new")
+    check(status == 200 and b"Written by an agent" in body, "the written screen is served at once")
+    invalid = await session.call_tool(
+        "write_screen", {"path": "agents/bad.json", "json": {"_beagleComponent_": "beagle:text"}})
+    check(invalid.isError and "needs text" in invalid.content[0].text, "an invalid screen is refused with validate's error")
+    for path in ["../outside.json", "agents/../../outside.json", ".hidden/x.json", "beagle-mock.yml", "/etc/x.json"]:
+        refused = await session.call_tool("write_screen", {"path": path, "json": screen_json})
+        check(refused.isError, f"write_screen refuses {path}")
+
+    settings = await session.call_tool("set_network", {"latency": "30ms", "seed": 7})
+    check(not settings.isError and settings.structuredContent["latency"] == "30ms"
+          and settings.structuredContent["seed"] == 7, "set_network sets latency and seed")
+    bad = await session.call_tool("set_network", {"latency": "fast"})
+    check(bad.isError and "latency" in bad.content[0].text, "a bad latency is refused, naming the field")
+    cleared = await session.call_tool("clear_network", {})
+    check(not cleared.isError and cleared.structuredContent["latency"] is None, "clear_network clears")
+
+    get(base + "/catalog")
+    journal = await session.call_tool("read_journal", {"path": "/catalog", "method": "GET", "limit": 1})
+    entries = journal.structuredContent["requests"]
+    check(len(entries) == 1 and entries[0]["path"] == "/catalog", "read_journal finds GET /catalog")
+    waiting = asyncio.ensure_future(
+        session.call_tool("wait_for_request", {"path": "/cart", "method": "GET", "timeoutSeconds": 20}))
+    while not waiting.done():
+        await asyncio.to_thread(get, base + "/cart")
+        await asyncio.wait([waiting], timeout=0.2)
+    arrived = waiting.result()
+    check(not arrived.isError and arrived.structuredContent["path"] == "/cart", "wait_for_request returns GET /cart")
+    after = await session.call_tool(
+        "wait_for_request", {"path": "/catalog", "afterId": entries[0]["id"] - 1, "timeoutSeconds": 1})
+    check(not after.isError and after.structuredContent["id"] == entries[0]["id"], "afterId finds one already there")
+    timed = await session.call_tool("wait_for_request", {"path": "/never", "timeoutSeconds": 0.3})
+    check(timed.isError and "within" in timed.content[0].text, "wait_for_request times out with an error")
+    reset = await session.call_tool("reset", {})
+    check(not reset.isError and "journalCleared" in reset.structuredContent, "reset")
+
+    resources = await session.list_resources()
+    uris = {str(resource.uri) for resource in resources.resources}
+    check("beagle-mock://screens/home.json" in uris, "the screens are resources")
+    content = await session.read_resource("beagle-mock://screens/home.json")
+    check("_beagleComponent_" in content.contents[0].text, "a resource reads as the file")
+
+    missing = await session.call_tool("get_screen", {})
+    check(missing.isError and "route is required" in missing.content[0].text, "a missing argument is a tool error")
+    extra = await session.call_tool("get_screen", {"route": "/home", "colour": "red"})
+    check(extra.isError and "unknown argument" in extra.content[0].text, "an unknown argument is a tool error")
+    try:
+        await session.call_tool("delete_everything", {})
+        check(False, "an unknown tool is a protocol error")
+    except McpError as error:
+        check("unknown tool" in str(error), "an unknown tool is a protocol error")
+    check(len((await session.list_tools()).tools) == 10, "the server answers after the refusals")
+
+
+def banner_port(stream):
+    """The port in the banner line `stream` carries (read line by line until it comes)."""
+    for line in iter(stream.readline, ""):
+        found = re.search(r"listening on http://[^:]+:(\d+)", line)
+        if found:
+            return int(found.group(1))
+    raise AssertionError("the server ended before its banner")
+
+
+async def over_stdio(binary, folder):
+    print("over standard input and output")
+    # The banner goes to standard error: a pipe read line by line until it names the port.
+    read_end, write_end = os.pipe()
+    errlog = os.fdopen(write_end, "w")
+    banner = os.fdopen(read_end, "r")
+    parameters = StdioServerParameters(command=binary, args=["mcp", folder, "--port", "0", "--quiet"])
+    async with stdio_client(parameters, errlog=errlog) as (read, write):
+        async with ClientSession(read, write) as session:
+            port = await asyncio.to_thread(banner_port, banner)
+            await exercise(session, f"http://127.0.0.1:{port}")
+    errlog.close()
+    banner.close()
+
+
+def start_serve(binary, folder, *flags):
+    # --quiet: the banner alone, one line, and no line a request to fill the pipe.
+    process = subprocess.Popen(
+        [binary, "serve", folder, "--port", "0", "--quiet", *flags], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True)
+    return process, banner_port(process.stdout)
+
+
+async def over_http(binary, folder):
+    print("over Streamable HTTP, on loopback")
+    process, port = start_serve(binary, folder)
+    try:
+        async with streamablehttp_client(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write, _):
+            async with ClientSession(read, write) as session:
+                await exercise(session, f"http://127.0.0.1:{port}")
+        hostile(port)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+    print("over Streamable HTTP, bound off loopback")
+    process, port = start_serve(binary, folder, "--host", "0.0.0.0", "--admin-token", "s3cret")
+    try:
+        initialize = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "ci", "version": "1"}}}).encode()
+        status, _ = post(f"http://127.0.0.1:{port}/__admin/mcp", initialize,
+                         {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
+        check(status == 401, "without the token: 401")
+        async with streamablehttp_client(
+                f"http://127.0.0.1:{port}/__admin/mcp", headers={"Authorization": "Bearer s3cret"}) as (read, write, _):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                routes = await session.call_tool("list_routes", {})
+                check(not routes.isError, "with the token: the tools answer")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def hostile(port):
+    print("hostile input over HTTP")
+    url = f"http://127.0.0.1:{port}/__admin/mcp"
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+    for body in [b"{not json", b"[]", b'{"jsonrpc": "2.0", "id": 1}', b'{"jsonrpc": "2.0", "id": 2, "method": "nope"}']:
+        status, answer = post(url, body, headers)
+        check(status < 500 and (not answer or b"error" in answer), f"malformed JSON-RPC {body[:20]!r}: {status}")
+        check(get(f"http://127.0.0.1:{port}/home")[0] == 200, "the server still serves /home")
+    # Announced over the limit: answered at once, before a byte of the body is read.
+    with socket.create_connection(("127.0.0.1", port)) as large:
+        large.sendall(b"POST /__admin/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                      + f"Content-Length: {5 << 20}\r\n\r\n".encode())
+        check(large.recv(64).startswith(b"HTTP/1.1 413"), "a body over the limit: 413")
+    call = json.dumps({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {
+        "name": "wait_for_request", "arguments": {"path": "/never", "timeoutSeconds": 30}}}).encode()
+    with socket.create_connection(("127.0.0.1", port)) as leaving:
+        leaving.sendall(b"POST /__admin/mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        b"Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n"
+                        + f"Content-Length: {len(call)}\r\n\r\n".encode() + call)
+    check(get(f"http://127.0.0.1:{port}/home")[0] == 200, "a client that left mid-call: the server still serves")
+
+
+async def main():
+    binary = sys.argv[1]
+    scratch = tempfile.mkdtemp()
+    try:
+        folder = str(pathlib.Path(scratch) / "screens")
+        shutil.copytree(pathlib.Path(__file__).resolve().parent.parent / "screens", folder)
+        shutil.copytree(pathlib.Path(__file__).resolve().parent.parent / "images", pathlib.Path(scratch) / "images")
+        await over_stdio(binary, folder)
+        await over_http(binary, folder)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    print("MCP: every check passed")
+
+
+if __name__ == "__main__":
+    try:
+        asyncio.run(main())
+    except AssertionError as failure:
+        print(f"FAILED: {failure}", file=sys.stderr)
+        sys.exit(1)
