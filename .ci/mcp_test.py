@@ -178,6 +178,11 @@ async def over_http(binary, folder):
         async with streamablehttp_client(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write, _):
             async with ClientSession(read, write) as session:
                 await exercise(session, f"http://127.0.0.1:{port}")
+        # Stateless: a second client (or the same one, reconnecting) initializes again.
+        async with streamablehttp_client(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write, _):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                check(len((await session.list_tools()).tools) == 10, "a second client initializes and is answered")
         hostile(port)
     finally:
         process.terminate()

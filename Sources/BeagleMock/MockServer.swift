@@ -171,7 +171,7 @@ public final class MockServer: Sendable {
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: admin,
             stopping: stopping)
-        try await agents.start(agentTools)
+        agents.start(agentTools)
         let logger = configuration.logger
         let bodyTimeout = configuration.bodyTimeout
         // Hummingbird's own lines ("Server started…") would repeat the banner.
@@ -231,11 +231,11 @@ public final class MockServer: Sendable {
         do {
             try await group.run()
         } catch {
-            await agents.stop()
+            agents.stop()
             await upstream.shutdown()
             throw Self.explain(error, host: configuration.host)
         }
-        await agents.stop()
+        agents.stop()
         await upstream.shutdown()
     }
 

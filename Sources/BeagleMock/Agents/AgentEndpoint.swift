@@ -5,32 +5,24 @@ import NIOCore
 import Synchronization
 
 /// `POST /__admin/mcp`: the Model Context Protocol over Streamable HTTP, stateless (each request
-/// answered with JSON, no session), behind the admin API's gate (Docs/Agents.md).
+/// answered with JSON, no session), behind the admin API's gate (Docs/Agents.md). Each request
+/// gets a server of its own, as a stateless transport means: one shared would refuse a second
+/// client's `initialize`.
 final class AgentEndpoint: Sendable {
     /// The largest request read: a screen written (1 MiB of JSON) with room for its escaping.
     static let maxBodySize = 4 << 20
 
-    private let transport = StatelessHTTPServerTransport(
-        // The admin API's gate has judged the origin and the token; the rest is the protocol's.
-        validationPipeline: StandardValidationPipeline(validators: [
-            AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
-        ]))
-    private let server = Mutex<Server?>(nil)
+    /// The tools answered with, from ``start(_:)`` to ``stop()``.
+    private let tools = Mutex<AgentTools?>(nil)
 
     /// Starts answering with `tools`.
-    func start(_ tools: AgentTools) async throws {
-        let started = await AgentServer.make(tools)
-        try await started.start(transport: transport)
-        server.withLock { $0 = started }
+    func start(_ tools: AgentTools) {
+        self.tools.withLock { $0 = tools }
     }
 
-    /// Stops answering: requests get 404 from then on.
-    func stop() async {
-        let running = server.withLock { running in
-            defer { running = nil }
-            return running
-        }
-        await running?.stop()
+    /// Stops answering: requests get 503 from then on.
+    func stop() {
+        tools.withLock { $0 = nil }
     }
 
     /// The answer to an MCP request whose body is `body`.
@@ -41,7 +33,23 @@ final class AgentEndpoint: Sendable {
         }
         let request = MCP.HTTPRequest(
             method: head.method.rawValue, headers: headers, body: Data(body.readableBytesView), path: head.path)
+        guard let tools = tools.withLock({ $0 }) else {
+            return ErrorBody(error: "the server is stopping", path: head.path).response(.serviceUnavailable)
+        }
+        let transport = StatelessHTTPServerTransport(
+            // The admin API's gate has judged the origin and the token; the rest is the protocol's.
+            validationPipeline: StandardValidationPipeline(validators: [
+                AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
+            ]))
+        let server = await AgentServer.make(tools)
+        do {
+            try await server.start(transport: transport)
+        } catch {
+            return ErrorBody(error: "the MCP server could not start: \(error)", path: head.path)
+                .response(.internalServerError)
+        }
         let answer = await transport.handleRequest(request)
+        await server.stop()
         var fields = HTTPFields()
         for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }

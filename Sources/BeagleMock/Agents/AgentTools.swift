@@ -195,7 +195,7 @@ struct AgentTools: Sendable {
     }
 
     /// Waits for a request matching `path` (a route pattern) and `method`, made after the call
-    /// (or after the journal id `afterId`), for at most `timeoutSeconds`.
+    /// (or after the journal id `afterId`), for at most `timeoutSeconds`; returns it once answered.
     private func waitForRequest(_ arguments: ToolArguments) async throws -> CallTool.Result {
         let pattern = try arguments.requiredString("path")
         let glob: RouteGlob
@@ -209,8 +209,9 @@ struct AgentTools: Sendable {
         guard timeout > 0, timeout <= Self.longestWait else {
             throw ToolRefusal("timeoutSeconds must be more than 0 and at most \(Int(Self.longestWait))")
         }
+        // A request counts once answered (the journal also tells of it as it arrives).
         let matches = { @Sendable (entry: JournalEntry) in
-            glob.matches(path: entry.path) && (method == nil || entry.method.rawValue == method)
+            entry.outcome != nil && glob.matches(path: entry.path) && (method == nil || entry.method.rawValue == method)
         }
         // Followed first, so that no request slips between the look at the journal and the wait.
         let arrivals = journal.feed.follow()

@@ -34,7 +34,7 @@ package struct ScreenOutline: Sendable {
                 var line = String(repeating: "  ", count: depth) + type
                 if let id = node["id"]?.string { line += " #" + id }
                 var details: [String] = []
-                describe(members, into: &details)
+                describe(members, of: type.lowercased(), into: &details)
                 if !details.isEmpty { line += "  " + details.joined(separator: "  ") }
                 lines.append(line)
                 for member in members { visit(member.value, depth: depth + 1) }
@@ -50,11 +50,13 @@ package struct ScreenOutline: Sendable {
 
     /// A component's own texts, image and navigation targets: those of its members down to the
     /// next component.
-    private func describe(_ members: [JSONMember], into details: inout [String]) {
+    private func describe(_ members: [JSONMember], of type: String, into details: inout [String]) {
         for member in members {
             if Self.textKeys.contains(member.key), let text = member.value.string {
                 details.append("\"\(text)\"")
-            } else if member.key == "path" || member.key == "image" || member.key == "icon" {
+            } else if type == "beagle:lazycomponent", member.key == "path", let path = member.value.string {
+                details.append("loads " + path)
+            } else if (type == "beagle:image" && member.key == "path") || member.key == "image" || member.key == "icon" {
                 if let image = Self.image(member.value) { details.append("image " + image) }
             } else {
                 collectActions(member.value, into: &details)
