@@ -146,7 +146,8 @@ struct AgentTools: Sendable {
                 detail: error.diagnostics.isEmpty ? nil : try? Value(found))
         }
         let warnings = written.warnings.map(\.description)
-        let text = "wrote \(written.file) (\(written.bytes) bytes)" + (warnings.isEmpty ? "" : "; warnings:\n")
+        let text =
+            "wrote \(written.file) (\(written.bytes) bytes)" + (warnings.isEmpty ? "" : "; warnings:\n")
             + warnings.joined(separator: "\n")
         return Self.success(try Value(written), text: text)
     }
@@ -234,7 +235,9 @@ struct AgentTools: Sendable {
             return first
         }
         guard let found else {
-            throw ToolRefusal("no \(method ?? "") request matching \(pattern) within \(timeout) s".replacingOccurrences(of: "no  ", with: "no "))
+            throw ToolRefusal(
+                "no \(method ?? "") request matching \(pattern) within \(timeout) s".replacingOccurrences(of: "no  ", with: "no ")
+            )
         }
         return try Self.found(found)
     }
