@@ -24,6 +24,8 @@ struct AdminAPI: Sendable {
     var authority: LocalCertificateAuthority? = nil
     /// The Model Context Protocol endpoint, `POST /__admin/mcp`.
     let agents: AgentEndpoint
+    /// The last route list, kept while the folder is unchanged.
+    var routeReports = RouteReportCache()
 
     /// The largest admin request body read (settings are a few hundred bytes).
     static let maxBodySize = 64 << 10
@@ -402,7 +404,7 @@ struct AdminAPI: Sendable {
                 .response(.internalServerError, headers: Self.noStore)
         }
         let validator = ScreenValidator(renderer: renderer)
-        return .json(.ok, ErrorBody.encode(RouteReport(folder: folder, validator: validator)), headers: Self.noStore)
+        return .json(.ok, ErrorBody.encode(routeReports.report(of: folder, validator: validator)), headers: Self.noStore)
     }
 
     private static func badQuery(_ name: String, _ value: String, _ error: String) -> OutgoingResponse {

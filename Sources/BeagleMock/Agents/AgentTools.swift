@@ -39,7 +39,16 @@ struct AgentTools: Sendable {
     private func run(_ tool: AgentTool, _ arguments: ToolArguments) async throws -> CallTool.Result {
         switch tool {
         case .listRoutes:
-            return try adminResult(.routes)
+            // The text is a line a route: the structured content holds the whole list.
+            let routes = try adminJSON(.routes)
+            let lines = (routes.objectValue?["routes"]?.arrayValue ?? []).map { route in
+                let fields = route.objectValue ?? [:]
+                let path = fields["path"]?.stringValue ?? "?"
+                let file = fields["file"]?.stringValue ?? "-"
+                let problems = (fields["diagnostics"]?.arrayValue ?? []).count
+                return "\(path)  \(file)" + (problems == 0 ? "" : "  (\(problems) diagnostics)")
+            }
+            return Self.success(routes, text: lines.joined(separator: "\n"))
         case .getScreen:
             let (preview, body) = try screen(arguments)
             var answer = preview
@@ -78,7 +87,9 @@ struct AgentTools: Sendable {
         _ endpoint: AdminAPI.Endpoint, method: HTTPTypes.HTTPRequest.Method = .get, query: [(String, String)] = [],
         body: Data = Data()
     ) throws -> CallTool.Result {
-        .init(try adminJSON(endpoint, method: method, query: query, body: body))
+        let answer = try adminAnswer(endpoint, method: method, query: query, body: body)
+        // The admin API's own text, rather than the value written out again.
+        return Self.success(answer.value, text: String(decoding: answer.bytes, as: UTF8.self))
     }
 
     /// The admin API's JSON answer to `endpoint`; a refusal carrying its error when it is not 2xx.
@@ -86,18 +97,25 @@ struct AgentTools: Sendable {
         _ endpoint: AdminAPI.Endpoint, method: HTTPTypes.HTTPRequest.Method = .get, query: [(String, String)] = [],
         body: Data = Data()
     ) throws -> Value {
+        try adminAnswer(endpoint, method: method, query: query, body: body).value
+    }
+
+    /// The admin API's answer to `endpoint`, as a value and as the bytes it sent.
+    private func adminAnswer(
+        _ endpoint: AdminAPI.Endpoint, method: HTTPTypes.HTTPRequest.Method, query: [(String, String)], body: Data
+    ) throws -> (value: Value, bytes: Data) {
         let response = admin.answer(
             endpoint, method: method, query: QueryParameters(pairs: query.map { (name: $0.0, value: $0.1) }),
             segments: [ReservedRoute.admin.rawValue, endpoint.rawValue], body: ByteBuffer(bytes: body),
             settings: settings.snapshot, path: endpoint.path)
         var bytes = Data()
         if case .buffer(let buffer) = response.body { bytes = Data(buffer.readableBytesView) }
-        let value = (try? JSONDecoder().decode(Value.self, from: bytes)) ?? .string(String(decoding: bytes, as: UTF8.self))
+        let value = (try? JSONReader().parse(bytes)).map(Value.init) ?? .string(String(decoding: bytes, as: UTF8.self))
         guard (200..<300).contains(response.head.status.code) else {
             let message = value.objectValue?["error"]?.stringValue ?? "the admin API answered \(response.head.status.code)"
             throw ToolRefusal(message, detail: value)
         }
-        return value
+        return (value, bytes)
     }
 
     /// `GET /__admin/screen`: the preview's fields and the body as the platform gets it.
@@ -155,7 +173,7 @@ struct AgentTools: Sendable {
     // MARK: - Network
 
     private func setNetwork(_ arguments: ToolArguments) throws -> CallTool.Result {
-        var object = (try? JSONDecoder().decode(Value.self, from: settings.snapshot.runtime.jsonData()))?.objectValue ?? [:]
+        var object = (try? JSONReader().parse(settings.snapshot.runtime.jsonData())).map(Value.init)?.objectValue ?? [:]
         for key in AgentTool.networkKeys {
             if let value = arguments.values[key] { object[key] = value }
         }
@@ -169,7 +187,7 @@ struct AgentTools: Sendable {
     /// The runtime settings in force with latency, bandwidth, faults, profile and seed cleared;
     /// the echo setting stays.
     static func settingsClearingNetwork(from runtime: RuntimeSettings) -> [String: Value] {
-        var object = (try? JSONDecoder().decode(Value.self, from: runtime.jsonData()))?.objectValue ?? [:]
+        var object = (try? JSONReader().parse(runtime.jsonData())).map(Value.init)?.objectValue ?? [:]
         for key in AgentTool.networkKeys { object[key] = .null }
         return object
     }
@@ -243,7 +261,7 @@ struct AgentTools: Sendable {
     }
 
     private static func found(_ entry: JournalEntry) throws -> CallTool.Result {
-        .init(try JSONDecoder().decode(Value.self, from: Data(ErrorBody.encode(entry).utf8)))
+        .init(try Value(JSONReader().parse(Data(ErrorBody.encode(entry).utf8))))
     }
 
     // MARK: - Resources
@@ -303,7 +321,7 @@ struct AgentTools: Sendable {
     }
 
     private static func report(_ report: ValidationReport) -> CallTool.Result {
-        let value = (try? JSONDecoder().decode(Value.self, from: report.json)) ?? .null
+        let value = (try? JSONReader().parse(report.json)).map(Value.init) ?? .null
         return success(value, text: report.text)
     }
 }
