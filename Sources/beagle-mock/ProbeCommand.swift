@@ -83,7 +83,9 @@ struct ProbeCommand: AsyncParsableCommand {
         help: ArgumentHelp("A header sent with every request, 'Name: value' (repeat for more).", valueName: "header"))
     var headers: [String] = []
 
-    @Option(help: "The beagle-platform header: IOS (as Beagle iOS sends), ANDROID or WEB.")
+    @Option(
+        help: "The beagle-platform header: IOS (as Beagle iOS sends), ANDROID or WEB.",
+        completion: .list(BeaglePlatform.requestPlatforms.map(\.rawValue)))
     var platform: String = BeaglePlatform.ios.rawValue
 
     @Option(help: "How long one request may take: 500ms, 10s, 1m.")
@@ -92,13 +94,16 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
-    @Option(help: ArgumentHelp("Save what was crawled as a screens folder in this directory.", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp("Save what was crawled as a screens folder in this directory.", valueName: "dir"),
+        completion: .directory)
     var save: String?
 
     @Option(
         help: ArgumentHelp(
             "Compare what the BFF answers with what this screens folder serves (exit 1 when they differ).",
-            valueName: "dir"))
+            valueName: "dir"),
+        completion: .directory)
     var compare: String?
 
     mutating func validate() throws {

@@ -19,10 +19,12 @@ struct SchemaCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The Beagle version to describe: 2 (the default; 2.x also).", valueName: "version"))
+    @Option(
+        help: ArgumentHelp("The Beagle version to describe: 2 (the default; 2.x also).", valueName: "version"),
+        completion: .list(["2"]))
     var beagle = "2"
 
-    @Option(help: ArgumentHelp("The format: json (the only one).", valueName: "format"))
+    @Option(help: ArgumentHelp("The format: json (the only one).", valueName: "format"), completion: .list(["json"]))
     var format = "json"
 
     @Option(

@@ -89,7 +89,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: """
             A network profile: 3g, edge, lte, lossy-wifi or offline; it sets the latency, bandwidth and faults \
             that --latency, --bandwidth and --fault do not.
-            """)
+            """,
+        completion: .list(NetworkProfile.allCases.map(\.rawValue)))
     var profile: String?
 
     @Option(help: "The seed of the fault draws, to replay a run (default: random, shown in the banner).")
@@ -137,7 +138,8 @@ struct ServeCommand: AsyncParsableCommand {
         help: """
             Save each proxied success as the file that answers it next time; existing files are kept \
             (--record overwrite replaces them). Needs an upstream.
-            """)
+            """,
+        completion: .list(["keep", "overwrite"]))
     var record: RecordFlag?
 
     @Option(help: "The largest proxied body --record saves, like 20MiB (default 10MiB, at most 1GiB); larger ones are logged.")

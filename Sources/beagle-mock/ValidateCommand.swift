@@ -53,12 +53,13 @@ struct ValidateCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: ArgumentHelp("The screens folder, or one screen file.", valueName: "dir-or-file"))
+    @Argument(help: ArgumentHelp("The screens folder, or one screen file.", valueName: "dir-or-file"), completion: .file())
     var directory: String = "screens"
 
     @Option(
         name: .customLong("images"),
-        help: ArgumentHelp("The images folder (default: an images folder next to DIR, if any).", valueName: "dir"))
+        help: ArgumentHelp("The images folder (default: an images folder next to DIR, if any).", valueName: "dir"),
+        completion: .directory)
     var images: String?
 
     @Option(help: "Output format: text or json.")

@@ -23,6 +23,17 @@ import Testing
         #expect(result.output.split(separator: ".").count == 3)
     }
 
+    /// The shell completion scripts of Docs/Installing.md: every command, and the values of a flag
+    /// that takes one of a list (bash lists them only through the flag's completion).
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionScriptCoversEveryCommand(shell: String) async throws {
+        let result = try await CommandRunner.run(["--generate-completion-script", shell])
+        #expect(result.status == 0)
+        for word in ["serve", "validate", "probe", "schema", "health", "ca", "--images", "--compare", "lossy-wifi"] {
+            #expect(result.output.contains(word), "the \(shell) script lacks \(word)")
+        }
+    }
+
     @Test func missingFolderIsOneLineAndExit1() async throws {
         let result = try await CommandRunner.run(["serve", "/nonexistent/screens", "--port", "0"])
         #expect(result.status == 1)
