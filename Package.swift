@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "beagle-mock", targets: ["beagle-mock"]),
         .library(name: "BeagleMock", targets: ["BeagleMock"]),
         .library(name: "BeagleNetworking", targets: ["BeagleNetworking"]),
+        .library(name: "BeagleMockTesting", targets: ["BeagleMockTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
@@ -89,6 +90,9 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // A server per test: the Swift Testing trait and the XCTest helper over BeagleMock; Testing
+        // and XCTest come with the toolchain.
+        .target(name: "BeagleMockTesting", dependencies: ["BeagleMock"], swiftSettings: strictSettings),
         .executableTarget(
             name: "beagle-mock",
             dependencies: [
@@ -142,6 +146,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "BeagleMockTestingTests",
+            dependencies: ["BeagleMockTesting", "BeagleMock", "BeagleNetworking", "MockTestSupport"],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The DocC catalogs of the two library products, BeagleMock and BeagleNetworking, built with the
-# toolchain's `docc` from the package's symbol graphs (public symbols, as an outside user sees
-# them), warnings counted as errors: a link to a symbol that is gone or a curation that names none
+# The DocC catalogs of the library products, BeagleMock, BeagleNetworking and BeagleMockTesting,
+# built with the toolchain's `docc` from the package's symbol graphs (public symbols, as an outside
+# user sees them), warnings counted as errors: a link to a symbol that is gone or a curation that names none
 # fails here. The documentation lands in .build/docc/<Module>.doccarchive.
 #
 #   .ci/docc.sh
@@ -18,7 +18,7 @@ graphs="$(swift build --show-bin-path)/../symbolgraph"
 [ -d "$graphs" ] || { echo "docc.sh: no symbol graphs in $graphs" >&2; exit 1; }
 
 mkdir -p .build/docc
-for module in BeagleMock BeagleNetworking; do
+for module in BeagleMock BeagleNetworking BeagleMockTesting; do
     # One module's graphs alone: its own file and those of its extensions to other modules.
     own=$(mktemp -d)
     cp "$graphs/$module.symbols.json" "$own/"

@@ -128,6 +128,9 @@ public final class MockServer: Sendable {
         try await AgentServer.serveOverStandardIO(agentTools)
     }
 
+    /// The admin API's journal, settings and reset operations, in process (`BeagleMockTesting`).
+    package var admin: AdminOperations { AdminOperations(settings: settings, journal: journal) }
+
     /// The screens and images on disk now.
     package func inventory() -> ServerInventory? { store.inventory() }
 

@@ -27,6 +27,9 @@ struct AdminAPI: Sendable {
     /// The last route list, kept while the folder is unchanged.
     var routeReports = RouteReportCache()
 
+    /// The operations behind the journal, settings and reset endpoints, shared with in-process callers.
+    private var operations: AdminOperations { AdminOperations(settings: settings, journal: journal) }
+
     /// The largest admin request body read (settings are a few hundred bytes).
     static let maxBodySize = 64 << 10
 
@@ -243,26 +246,12 @@ struct AdminAPI: Sendable {
             }
             limit = Int(text) ?? Int.max
         }
-        var glob: RouteGlob?
-        if let pattern = query.values("path").first {
-            do {
-                glob = try RouteGlob(pattern)
-            } catch {
-                return Self.badQuery("path", pattern, "path must be a route pattern like /checkout/** or /home: \(error.message)")
-            }
+        do {
+            let page = try operations.requests(limit: limit, path: query.values("path").first)
+            return .json(.ok, ErrorBody.encode(page), headers: Self.noStore)
+        } catch {
+            return Self.badQuery(error.parameter, error.value, error.message)
         }
-        let snapshot = journal.read(limit: limit, matching: glob)
-        let page = JournalPage(
-            requests: snapshot.entries, total: snapshot.total, capacity: snapshot.capacity, dropped: snapshot.dropped)
-        return .json(.ok, ErrorBody.encode(page), headers: Self.noStore)
-    }
-
-    /// The body of `GET /__admin/requests`.
-    private struct JournalPage: Encodable {
-        let requests: [JournalEntry]
-        let total: Int
-        let capacity: Int
-        let dropped: Int
     }
 
     /// `GET /__admin/requests/{id}`.
@@ -282,14 +271,13 @@ struct AdminAPI: Sendable {
 
     /// `DELETE /__admin/requests`.
     private func clearRequests() -> OutgoingResponse {
-        .json(.ok, #"{"cleared":\#(journal.clear())}"#, headers: Self.noStore)
+        .json(.ok, #"{"cleared":\#(operations.clearRequests())}"#, headers: Self.noStore)
     }
 
     /// `PUT /__admin/settings`: all or nothing.
     private func putSettings(_ body: ByteBuffer) -> OutgoingResponse {
         do {
-            let settings = try RuntimeSettings.decode(json: Data(body.readableBytesView))
-            self.settings.replaceRuntime(settings)
+            let settings = try operations.replaceRuntimeSettings(json: Data(body.readableBytesView))
             return .json(.ok, Self.text(settings.jsonData()), headers: Self.noStore)
         } catch {
             var answer = ["error": error.description]
@@ -300,8 +288,7 @@ struct AdminAPI: Sendable {
 
     /// `POST /__admin/reset`.
     private func reset() -> OutgoingResponse {
-        let cleared = journal.clear()
-        settings.reset()
+        let cleared = operations.reset()
         return .json(
             .ok, #"{"journalCleared":\#(cleared),"settings":\#(Self.text(RuntimeSettings.none.jsonData()))}"#,
             headers: Self.noStore)

@@ -1,0 +1,43 @@
+import BeagleMock
+import Foundation
+
+/// One request in the server's journal, with the fields of an entry of `GET /__admin/requests`
+/// (Docs/AdminAPI.md, "The request journal").
+public struct MockJournalEntry: Sendable, Hashable, Decodable {
+    /// Increasing from 1 for the server's life; a cleared journal does not reuse ids.
+    public let id: Int
+    /// The request's method, like `GET`.
+    public let method: String
+    /// The percent-decoded path, without the query.
+    public let path: String
+    /// The raw query string without `?`, empty when there is none.
+    public let query: String
+    /// The header values by lower-case name, `host` included.
+    public let headers: [String: [String]]
+    /// The body as text (base64 when `bodyEncoding` is `base64`), cut at 64 KiB; empty without one.
+    public let body: String
+    /// `utf8`, or `base64` for bytes that are not UTF-8.
+    public let bodyEncoding: String
+    /// The status sent; nil while in flight and when no status line went out.
+    public let status: Int?
+    /// The fault drawn, like `status:503` or `reset`; nil when none was.
+    public let fault: String?
+    /// The latency drawn, in milliseconds.
+    public let latencyMs: Double
+    /// From the start of the request to its end, in milliseconds; nil while in flight.
+    public let durationMs: Double?
+    /// How the exchange ended (`ok`, `reset`, `closed`, `client-gone`…); nil while in flight.
+    public let outcome: String?
+    /// The route rule that matched, like `/checkout/** [GET]`; nil when none did.
+    public let rule: String?
+
+    /// The entries of a journal page, through the admin API's own JSON.
+    static func entries(of page: JournalPage) throws(MockAdminError) -> [MockJournalEntry] {
+        struct Page: Decodable { let requests: [MockJournalEntry] }
+        do {
+            return try JSONDecoder().decode(Page.self, from: JSONEncoder().encode(page)).requests
+        } catch {
+            throw MockAdminError(field: nil, message: "the journal could not be read: \(error)")
+        }
+    }
+}
