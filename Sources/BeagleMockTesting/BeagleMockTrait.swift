@@ -5,7 +5,7 @@ import Testing
 /// free port before, reachable through ``MockServerContext/current`` during, and stopped after,
 /// whether the test passes, throws or records an issue.
 ///
-/// Write it with ``Testing/Trait/beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)``:
+/// Write it with `Trait.beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)`:
 ///
 /// ```swift
 /// @Test(.beagleMock("Fixtures/screens", latency: "200ms"))

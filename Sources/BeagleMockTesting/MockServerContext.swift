@@ -4,7 +4,7 @@ import Foundation
 /// The mock server of the running test: its address, and the admin API's journal, settings and
 /// reset, called in process.
 ///
-/// The ``Testing/Trait/beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)``
+/// The `Trait.beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)`
 /// trait sets ``current`` for the test (or the suite) it is on; an XCTest case gets one from
 /// `startBeagleMock(_:seed:latency:faults:configFile:imagesDirectory:filePath:)`.
 ///

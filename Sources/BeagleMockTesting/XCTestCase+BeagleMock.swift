@@ -7,7 +7,7 @@ extension XCTestCase {
     /// and stops it when the test ends, failed or not (a teardown block).
     ///
     /// The same server and options as the Swift Testing trait
-    /// ``Testing/Trait/beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)``,
+    /// `Trait.beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)`,
     /// relative paths resolved the same way (against the folder of the calling source file); the
     /// context is returned rather than set as ``MockServerContext/current``.
     ///

@@ -1,5 +1,6 @@
 import BeagleMock
 import BeagleMockTesting
+import Foundation
 import Synchronization
 import Testing
 

@@ -30,9 +30,10 @@ struct HomeScreenTests {
     @Test func anOutageIsAnHTTPStatus() async throws {
         let mock = try #require(MockServerContext.current)
         try mock.updateSettings { $0.faults = ["status:503"] }
+        let viewClient = try Self.viewClient()
 
         do throws(Request.Error) {
-            _ = try await Self.viewClient().fetch(url: "/home")
+            _ = try await viewClient.fetch(url: "/home")
             Issue.record("expected a 503")
         } catch {
             guard case .httpStatus(503, _)? = error.networkFailure else {

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func stoppedAfterAPassingBody() async throws {
-        let port = try await runScope { mock in
+        let port = try await runScope { mock async throws in
             #expect(try await Probe.get("/home", from: mock) == 200)
             #expect(await Probe.isListening(port: mock.port))
         }
@@ -59,7 +59,8 @@ import Testing
     @Test func stoppedAfterAFailedExpectation() async throws {
         let port = Mutex<Int?>(nil)
         await withKnownIssue {
-            let ran = try await runScope { mock in
+            let ran = try await runScope { mock async throws in
+                #expect(await Probe.isListening(port: mock.port))
                 #expect(try await Probe.get("/home", from: mock) == 404, "the failure this test expects")
             }
             port.withLock { $0 = ran }
