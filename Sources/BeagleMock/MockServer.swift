@@ -55,7 +55,7 @@ public final class MockServer: Sendable {
     /// The Model Context Protocol at `POST /__admin/mcp` (Docs/Agents.md).
     private let agents = AgentEndpoint()
     /// The admin API, which the agents' tools run through.
-    private let admin: AdminAPI
+    private let adminAPI: AdminAPI
 
     /// Checks the folders and prepares the server; nothing listens until `run`.
     public init(configuration: MockServerConfiguration) throws(MockServerError) {
@@ -112,14 +112,14 @@ public final class MockServer: Sendable {
         let store = ScreenStore(
             screens: screens, images: images, configPath: configPath, lookupsBeforeWatching: configuration.lookupsBeforeWatching)
         self.store = store
-        self.admin = AdminAPI(
+        self.adminAPI = AdminAPI(
             settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now, authority: tls?.authority,
             agents: agents)
     }
 
     /// The tools a coding agent calls, over this server's admin API (Docs/Agents.md).
     var agentTools: AgentTools {
-        AgentTools(admin: admin, settings: settings, journal: journal, store: store)
+        AgentTools(admin: adminAPI, settings: settings, journal: journal, store: store)
     }
 
     /// Answers the Model Context Protocol on standard input and output, with this server's tools,
@@ -172,7 +172,7 @@ public final class MockServer: Sendable {
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
             recorder: RequestRecorder(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
-            admin: admin,
+            admin: adminAPI,
             stopping: stopping)
         agents.start(agentTools)
         let logger = configuration.logger
