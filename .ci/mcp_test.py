@@ -211,7 +211,9 @@ def hostile(port):
     print("hostile input over HTTP")
     url = f"http://127.0.0.1:{port}/__admin/mcp"
     headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
-    for body in [b"{not json", b"[]", b'{"jsonrpc": "2.0", "id": 1}', b'{"jsonrpc": "2.0", "id": 2, "method": "nope"}']:
+    for body in [b"{not json", b"[]", b'{"jsonrpc": "2.0", "id": 1}', b'{"method": "tools/list", "id": 3}',
+                 b'{"jsonrpc": "2.0", "id": 4, "method": "tools/list", "params": 7}',
+                 b'{"jsonrpc": "2.0", "id": 2, "method": "nope"}']:
         status, answer = post(url, body, headers)
         check(status < 500 and (not answer or b"error" in answer), f"malformed JSON-RPC {body[:20]!r}: {status}")
         check(get(f"http://127.0.0.1:{port}/home")[0] == 200, "the server still serves /home")

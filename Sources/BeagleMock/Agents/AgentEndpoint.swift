@@ -1,3 +1,4 @@
+import BeagleScreens
 import Foundation
 import HTTPTypes
 import MCP
@@ -33,6 +34,12 @@ final class AgentEndpoint: Sendable {
         }
         let request = MCP.HTTPRequest(
             method: head.method.rawValue, headers: headers, body: Data(body.readableBytesView), path: head.path)
+        if let problem = Self.problem(with: body) {
+            let error = #"{"error":{"code":-32600,"message":"\#(problem)"},"id":null,"jsonrpc":"2.0"}"#
+            return OutgoingResponse(
+                status: .badRequest, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: .buffer(ByteBuffer(string: error)))
+        }
         guard let tools = tools.withLock({ $0 }) else {
             return ErrorBody(error: "the server is stopping", path: head.path).response(.serviceUnavailable)
         }
@@ -58,5 +65,32 @@ final class AgentEndpoint: Sendable {
         let status = HTTPResponse.Status(code: answer.statusCode)
         return OutgoingResponse(
             status: status, headers: fields, body: answer.bodyData.map { .buffer(ByteBuffer(bytes: $0)) } ?? .empty)
+    }
+
+    /// Why `body` is not a JSON-RPC 2.0 message (or a batch of them), nil when it is one: every
+    /// message an object with `"jsonrpc": "2.0"` and a method, a result or an error, its `params`
+    /// (MCP's are named) an object and its `id` a string or a number.
+    static func problem(with body: ByteBuffer) -> String? {
+        guard let root = try? JSONReader().parse(Data(body.readableBytesView)) else { return "the body is not JSON" }
+        let messages = root.elements ?? [root]
+        guard !messages.isEmpty else { return "an empty batch" }
+        for message in messages {
+            guard message.members != nil, message["jsonrpc"]?.string == "2.0" else {
+                return "a JSON-RPC message is an object with \\\"jsonrpc\\\": \\\"2.0\\\""
+            }
+            guard message["method"]?.string != nil || message["result"] != nil || message["error"] != nil else {
+                return "a JSON-RPC message has a method, a result or an error"
+            }
+            if let params = message["params"], params.members == nil {
+                return "a message's params is an object"
+            }
+            if let id = message["id"] {
+                switch id.value {
+                case .string, .number: break
+                default: return "a message's id is a string or a number"
+                }
+            }
+        }
+        return nil
     }
 }
