@@ -147,19 +147,7 @@ import Testing
         let journal = server.server.journal
         let arrivals = journal.feed.follow()
         if let entry = journal.read().entries.first, entry.status != nil { return entry }
-        return await withTaskGroup(of: JournalEntry?.self) { group in
-            group.addTask {
-                for await entry in arrivals where entry.status != nil { return entry }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: bound)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        return await JournalFeed.first(of: arrivals, within: bound) { $0.status != nil }
     }
 
     @Test func aDeclaredLengthAboveTheLimitGets413WithoutWaiting() async throws {

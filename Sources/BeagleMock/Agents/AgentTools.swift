@@ -239,19 +239,7 @@ struct AgentTools: Sendable {
         {
             return try Self.found(found)
         }
-        let found = await withTaskGroup(of: JournalEntry?.self) { group in
-            group.addTask {
-                for await entry in arrivals where matches(entry) { return entry }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(timeout))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
+        let found = await JournalFeed.first(of: arrivals, within: .seconds(timeout), where: matches)
         guard let found else {
             throw ToolRefusal(
                 "no \(method ?? "") request matching \(pattern) within \(timeout) s".replacingOccurrences(of: "no  ", with: "no ")
@@ -299,15 +287,14 @@ struct AgentTools: Sendable {
     /// The scheme and host of a screen's resource URI.
     static let resourcePrefix = "beagle-mock://screens/"
 
-    /// `path` below the screens folder as a request path reads it (`..`, hidden segments and the
-    /// like refused).
+    /// `path` below the screens folder as a request path reads it, under the rules a screen is
+    /// written by (`..`, hidden segments and the like refused).
     private static func relativePath(_ path: String) throws(ToolRefusal) -> String {
-        guard !path.hasPrefix("/"), let parsed = try? RequestPath(target: Substring("/" + path)),
-            parsed.query.isEmpty, !parsed.segments.isEmpty, !parsed.segments.contains(where: { $0.hasPrefix(".") })
-        else {
-            throw ToolRefusal("\(path.prefix(200)) is not a path below the screens folder, like catalog/index.json")
+        do {
+            return try ScreenWriter.servedPath(path).segments.joined(separator: "/")
+        } catch {
+            throw ToolRefusal(error.message)
         }
-        return parsed.segments.joined(separator: "/")
     }
 
     // MARK: - Results

@@ -17,6 +17,27 @@ final class JournalFeed: Sendable {
     private let state = Mutex(State())
     private let following = Atomic<Int>(0)
 
+    /// The first of `arrivals` (a follower's stream) that `matches` accepts, or nil once
+    /// `timeout` has passed or the stream has ended.
+    static func first(
+        of arrivals: AsyncStream<JournalEntry>, within timeout: Duration,
+        where matches: @escaping @Sendable (JournalEntry) -> Bool
+    ) async -> JournalEntry? {
+        await withTaskGroup(of: JournalEntry?.self) { group in
+            group.addTask {
+                for await entry in arrivals where matches(entry) { return entry }
+                return nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// A new follower's entries, until the stream is dropped or ``finishAll()``.
     func follow() -> AsyncStream<JournalEntry> {
         let (stream, continuation) = AsyncStream.makeStream(

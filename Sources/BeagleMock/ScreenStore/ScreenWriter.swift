@@ -74,8 +74,10 @@ struct ScreenWriter: Sendable {
             warnings: diagnostics.filter { $0.severity == .warning })
     }
 
-    /// The segments of `relativePath` as a request path would have them, or why it is refused.
-    private static func segments(of relativePath: String) throws(Refusal) -> [String] {
+    /// `relativePath`, a path below the screens folder (`catalog/index.json`), as a request
+    /// path reads it, or why the server would not serve it there: a leading `/`, a `.` or `..`
+    /// segment, a query, a hidden segment. The agents' tools read screens through it too.
+    static func servedPath(_ relativePath: String) throws(Refusal) -> RequestPath {
         guard !relativePath.hasPrefix("/") else {
             throw Refusal(message: "give the path below the screens folder, without a leading /: catalog/new.json")
         }
@@ -83,15 +85,24 @@ struct ScreenWriter: Sendable {
         do {
             path = try RequestPath(target: Substring("/" + relativePath))
         } catch {
-            throw Refusal(message: "\(relativePath) is not a path the server would serve: \(error.description)")
+            throw Refusal(message: "\(relativePath.prefix(200)) is not a path the server would serve: \(error.description)")
         }
-        guard path.query.isEmpty, !relativePath.contains("?"), !relativePath.contains("%"), !path.segments.isEmpty,
-            path.segments.allSatisfy({ !$0.isEmpty })
-        else {
-            throw Refusal(message: "\(relativePath) is not a plain path below the screens folder, like catalog/new.json")
+        guard path.query.isEmpty, !path.segments.isEmpty else {
+            throw Refusal(
+                message: "\(relativePath.prefix(200)) is not a plain path below the screens folder, like catalog/new.json")
         }
         if let hidden = path.segments.first(where: { $0.hasPrefix(".") }) {
             throw Refusal(message: "\(relativePath) has a hidden segment (\(hidden)), which the server never serves")
+        }
+        return path
+    }
+
+    /// The segments of `relativePath`, a file to write: a served path, plain (no `?`, no `%`, no
+    /// empty segment), naming a `.json` file.
+    private static func segments(of relativePath: String) throws(Refusal) -> [String] {
+        let path = try servedPath(relativePath)
+        guard !relativePath.contains("?"), !relativePath.contains("%"), path.segments.allSatisfy({ !$0.isEmpty }) else {
+            throw Refusal(message: "\(relativePath) is not a plain path below the screens folder, like catalog/new.json")
         }
         guard let name = path.segments.last, name.hasSuffix(".json"), name.count > ".json".count else {
             throw Refusal(message: "\(relativePath) must name a .json file: agents write screen JSON only")
