@@ -6,9 +6,10 @@ import NIOCore
 import Synchronization
 
 /// `POST /__admin/mcp`: the Model Context Protocol over Streamable HTTP, stateless (each request
-/// answered with JSON, no session), behind the admin API's gate (Docs/Agents.md). Each request
-/// gets a server of its own, as a stateless transport means: one shared would refuse a second
-/// client's `initialize`.
+/// answered with JSON, no session), behind the admin API's gate (Docs/Agents.md). Only POST
+/// reaches it. Tool calls and the tool list are answered directly (``ToolRequest``); any other
+/// message gets a server of the SDK's of its own, as a stateless transport means: one shared would
+/// refuse a second client's `initialize`.
 final class AgentEndpoint: Sendable {
     /// The largest request read: a screen written (1 MiB of JSON) with room for its escaping.
     static let maxBodySize = 4 << 20
@@ -26,16 +27,15 @@ final class AgentEndpoint: Sendable {
         tools.withLock { $0 = nil }
     }
 
-    /// The answer to an MCP request whose body is `body`.
+    /// The answer to an MCP request whose body is `body`: `tools/call` and `tools/list` answered
+    /// directly (``ToolRequest``), every other message by the SDK's server.
     func answer(_ head: HTTPTypes.HTTPRequest, body: ByteBuffer) async -> OutgoingResponse {
-        var headers: [String: String] = [:]
-        for field in head.headerFields {
-            headers[field.name.canonicalName] = headers[field.name.canonicalName].map { $0 + ", " + field.value } ?? field.value
-        }
-        let request = MCP.HTTPRequest(
-            method: head.method.rawValue, headers: headers, body: Data(body.readableBytesView), path: head.path)
-        if let problem = Self.problem(with: body) {
-            let error = #"{"error":{"code":-32600,"message":"\#(problem)"},"id":null,"jsonrpc":"2.0"}"#
+        let message: JSONNode
+        switch Self.message(in: body) {
+        case .success(let read):
+            message = read
+        case .failure(let problem):
+            let error = #"{"error":{"code":-32600,"message":"\#(problem.reason)"},"id":null,"jsonrpc":"2.0"}"#
             return OutgoingResponse(
                 status: .badRequest, headers: [.contentType: "application/json", .cacheControl: "no-store"],
                 body: .buffer(ByteBuffer(string: error)))
@@ -43,20 +43,48 @@ final class AgentEndpoint: Sendable {
         guard let tools = tools.withLock({ $0 }) else {
             return ErrorBody(error: "the server is stopping", path: head.path).response(.serviceUnavailable)
         }
-        let transport = StatelessHTTPServerTransport(
-            // The admin API's gate has judged the origin and the token; the rest is the protocol's.
-            validationPipeline: StandardValidationPipeline(validators: [
-                AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
-            ]))
+        let request = Self.request(head, body: body)
+        guard let toolRequest = ToolRequest(message) else {
+            return await answerWithServer(request, tools: tools)
+        }
+        let context = HTTPValidationContext(httpMethod: "POST", isInitializationRequest: false)
+        if let refusal = Self.validation.validate(request, context: context) { return Self.response(refusal) }
+        return Self.response(.data(await toolRequest.answer(with: tools), headers: ["Content-Type": "application/json"]))
+    }
+
+    /// The answer of the SDK's server, made for this request alone.
+    func answerWithServer(_ request: MCP.HTTPRequest, tools: AgentTools) async -> OutgoingResponse {
+        let transport = StatelessHTTPServerTransport(validationPipeline: Self.validation)
         let server = await AgentServer.make(tools)
         do {
             try await server.start(transport: transport)
         } catch {
-            return ErrorBody(error: "the MCP server could not start: \(error)", path: head.path)
+            return ErrorBody(error: "the MCP server could not start: \(error)", path: request.path ?? "")
                 .response(.internalServerError)
         }
         let answer = await transport.handleRequest(request)
         await server.stop()
+        return Self.response(answer)
+    }
+
+    /// The checks of the protocol's headers. The admin API's gate has judged the origin and the
+    /// token; the rest is the protocol's.
+    private static let validation = StandardValidationPipeline(validators: [
+        AcceptHeaderValidator(mode: .jsonOnly), ContentTypeValidator(), ProtocolVersionValidator(),
+    ])
+
+    /// The request as the SDK reads it.
+    static func request(_ head: HTTPTypes.HTTPRequest, body: ByteBuffer) -> MCP.HTTPRequest {
+        var headers: [String: String] = [:]
+        for field in head.headerFields {
+            headers[field.name.canonicalName] = headers[field.name.canonicalName].map { $0 + ", " + field.value } ?? field.value
+        }
+        return MCP.HTTPRequest(
+            method: head.method.rawValue, headers: headers, body: Data(body.readableBytesView), path: head.path)
+    }
+
+    /// The SDK's answer as the server sends it, never kept by a cache.
+    private static func response(_ answer: MCP.HTTPResponse) -> OutgoingResponse {
         var fields = HTTPFields()
         for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
             if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
@@ -67,30 +95,37 @@ final class AgentEndpoint: Sendable {
             status: status, headers: fields, body: answer.bodyData.map { .buffer(ByteBuffer(bytes: $0)) } ?? .empty)
     }
 
-    /// Why `body` is not a JSON-RPC 2.0 message (or a batch of them), nil when it is one: every
-    /// message an object with `"jsonrpc": "2.0"` and a method, a result or an error, its `params`
-    /// (MCP's are named) an object and its `id` a string or a number.
-    static func problem(with body: ByteBuffer) -> String? {
-        guard let root = try? JSONReader().parse(Data(body.readableBytesView)) else { return "the body is not JSON" }
+    /// Why a body is not a JSON-RPC 2.0 message, in a JSON string's escapes.
+    struct NotJSONRPC: Error {
+        let reason: String
+    }
+
+    /// The JSON-RPC 2.0 message (or batch of them) `body` holds: every message an object with
+    /// `"jsonrpc": "2.0"` and a method, a result or an error, its `params` (MCP's are named) an
+    /// object and its `id` a string or a number.
+    static func message(in body: ByteBuffer) -> Result<JSONNode, NotJSONRPC> {
+        guard let root = try? JSONReader().parse(Data(body.readableBytesView)) else {
+            return .failure(NotJSONRPC(reason: "the body is not JSON"))
+        }
         let messages = root.elements ?? [root]
-        guard !messages.isEmpty else { return "an empty batch" }
+        guard !messages.isEmpty else { return .failure(NotJSONRPC(reason: "an empty batch")) }
         for message in messages {
             guard message.members != nil, message["jsonrpc"]?.string == "2.0" else {
-                return "a JSON-RPC message is an object with \\\"jsonrpc\\\": \\\"2.0\\\""
+                return .failure(NotJSONRPC(reason: "a JSON-RPC message is an object with \\\"jsonrpc\\\": \\\"2.0\\\""))
             }
             guard message["method"]?.string != nil || message["result"] != nil || message["error"] != nil else {
-                return "a JSON-RPC message has a method, a result or an error"
+                return .failure(NotJSONRPC(reason: "a JSON-RPC message has a method, a result or an error"))
             }
             if let params = message["params"], params.members == nil {
-                return "a message's params is an object"
+                return .failure(NotJSONRPC(reason: "a message's params is an object"))
             }
             if let id = message["id"] {
                 switch id.value {
                 case .string, .number: break
-                default: return "a message's id is a string or a number"
+                default: return .failure(NotJSONRPC(reason: "a message's id is a string or a number"))
                 }
             }
         }
-        return nil
+        return .success(root)
     }
 }

@@ -314,10 +314,11 @@ struct AgentTools: Sendable {
 }
 
 extension CallTool.Result {
-    /// A tool's JSON answer, as structured content and as its text.
+    /// A tool's JSON answer, as structured content and as its text (keys sorted).
     init(_ value: Value) {
-        let text = (try? JSONEncoder().encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        self.init(content: [.text(text)], structuredContent: value as Value?, isError: nil)
+        var text: [UInt8] = []
+        value.writeJSON(into: &text)
+        self.init(content: [.text(String(decoding: text, as: UTF8.self))], structuredContent: value as Value?, isError: nil)
     }
 }
 
