@@ -172,10 +172,12 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: [
                 "BeagleMock",
+                "BeagleMockTesting",
                 "BeagleNetworking",
                 "MockTestSupport",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"],
             swiftSettings: strictSettings
         ),
     ]

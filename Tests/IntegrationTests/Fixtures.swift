@@ -1,7 +1,9 @@
 import BeagleMock
+import BeagleMockTesting
 import BeagleNetworking
 import Foundation
 import MockTestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -13,24 +15,25 @@ enum Fixtures {
     /// part of a body.
     static let homeText = String(repeating: "beagle ", count: 600)
 
-    /// `home.json` and its platform variants say which file the server chose; `details` is
-    /// for prefetching; `slow` for cancelling.
-    static let files: [String: String] = [
-        "screens/home.json": text(homeText),
-        "screens/home.ios.json": text("ios"),
-        "screens/home.android.json": text("android"),
-        "screens/home.web.json": text("web"),
-        "screens/plain.json": text(homeText),
-        "screens/details.json": text("details"),
-        "screens/slow.json": text("slow"),
-    ]
+    /// The folder `Fixtures/` beside this file: `screens/` and `images/`, which tests serve with
+    /// the `.beagleMock("Fixtures/screens")` trait, or copy into a folder of their own.
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
 
-    /// A valid 1×1 PNG, served as `/images/pixel.png` once `writeImages(to:)` has run.
-    static let pixel = Data([
-        137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 31, 21, 196,
-        137, 0, 0, 0, 13, 73, 68, 65, 84, 120, 156, 99, 248, 207, 192, 240, 31, 0, 5, 0, 1, 255, 137, 153, 61, 29, 0, 0, 0,
-        0, 73, 69, 78, 68, 174, 66, 96, 130,
-    ])
+    /// The screens, by their path in a `TemporaryScreens` (`screens/home.json`): `home.json`
+    /// (`homeText`) and its platform variants say which file the server chose; `plain.json` holds
+    /// `homeText` too; `details` is for prefetching; `slow` for cancelling.
+    static let files: [String: String] = {
+        let screens = folder + "/screens"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: screens)) ?? []
+        var files: [String: String] = [:]
+        for name in names where name.hasSuffix(".json") {
+            files["screens/" + name] = try? String(contentsOfFile: screens + "/" + name, encoding: .utf8)
+        }
+        return files
+    }()
+
+    /// A valid 1×1 PNG, served as `/images/pixel.png` (`Fixtures/images/pixel.png`).
+    static let pixel = FileManager.default.contents(atPath: folder + "/images/pixel.png") ?? Data()
 
     /// The eight bytes every PNG starts with.
     static let pngSignature = Data([137, 80, 78, 71, 13, 10, 26, 10])
@@ -40,7 +43,8 @@ enum Fixtures {
         #"{"_beagleComponent_":"beagle:text","text":"\#(text)"}"#
     }
 
-    /// Writes the images into a temporary screens folder's sibling `images/`.
+    /// Writes the images into a temporary screens folder's sibling `images/`, as `Fixtures/images`
+    /// is beside `Fixtures/screens`.
     static func writeImages(to folder: TemporaryScreens) throws {
         try folder.write("images/pixel.png", pixel)
     }
@@ -48,6 +52,11 @@ enum Fixtures {
     /// The text of a decoded `beagle:text` screen; nil for anything else.
     static func text(of screen: any ServerDrivenComponent) -> String? {
         (screen as? Text)?.text.value
+    }
+
+    /// The port of the test's server, started by the `.beagleMock` trait.
+    static func traitPort() throws -> Int {
+        try #require(MockServerContext.current, "the test has no .beagleMock trait").port
     }
 
     /// A network client, a URL builder and a view client for the mock at `port`.

@@ -1,4 +1,5 @@
 import BeagleMock
+import BeagleMockTesting
 import BeagleNetworking
 import Foundation
 import MockTestSupport
@@ -10,22 +11,21 @@ import Testing
 /// The mock has no `/__echo` yet, so two witnesses stand in for it: the server's own choices
 /// (`beagle-platform` picks `home.<platform>.json`; `X-Mock-Fault` picks a status), and a
 /// `TCPTap` between client and server that keeps the request bytes as they went to the server.
-@Suite struct HeaderTests {
-    /// Fetches /home through a tap in front of a live mock; returns the screen's text and the
+/// Each test has a server of its own over `Fixtures/screens`.
+@Suite(.beagleMock("Fixtures/screens", scope: .eachTest)) struct HeaderTests {
+    /// Fetches /home through a tap in front of the test's mock; returns the screen's text and the
     /// header fields of the one request the tap saw.
     static func fetchHome(
         additionalHeaders: [String: String] = [:], requestHeaders: [String: String]? = nil
     ) async throws -> (text: String?, head: [(name: String, value: String)]) {
-        try await withMockServer(files: Fixtures.files) { server, _ in
-            try await withTCPTap(forwardingTo: server.port) { tap in
-                let clients = try Fixtures.clients(port: tap.port)
-                clients.network.httpRequestBuilder.additionalHeaders = additionalHeaders
-                let screen = try await clients.view.fetch(
-                    url: "/home", additionalData: requestHeaders.map { HttpAdditionalData(headers: $0) })
-                let heads = requestHeads(in: tap.snapshot.sentText)
-                try #require(heads.count == 1, "one request on the wire, saw \(heads.count)")
-                return (Fixtures.text(of: screen), heads[0])
-            }
+        try await withTCPTap(forwardingTo: try Fixtures.traitPort()) { tap in
+            let clients = try Fixtures.clients(port: tap.port)
+            clients.network.httpRequestBuilder.additionalHeaders = additionalHeaders
+            let screen = try await clients.view.fetch(
+                url: "/home", additionalData: requestHeaders.map { HttpAdditionalData(headers: $0) })
+            let heads = requestHeads(in: tap.snapshot.sentText)
+            try #require(heads.count == 1, "one request on the wire, saw \(heads.count)")
+            return (Fixtures.text(of: screen), heads[0])
         }
     }
 
@@ -56,16 +56,18 @@ import Testing
     }
 
     @Test func theServerActsOnTheHeaderThatWins() async throws {
-        try await withMockServer(files: Fixtures.files) { server, _ in
-            let clients = try Fixtures.clients(port: server.port)
-            let request = Request(
-                url: try Fixtures.url(port: server.port, "/home"),
-                additionalData: HttpAdditionalData(headers: ["X-Mock-Fault": "status:418"]))
-            let perRequest = await failure(of: request, through: clients.network)
-            #expect(perRequest.flatMap(\.httpStatusCode) == 418, "got \(String(describing: perRequest))")
-            clients.network.httpRequestBuilder.additionalHeaders["X-Mock-Fault"] = "status:429"
-            let additional = await failure(of: request, through: clients.network)
-            #expect(additional.flatMap(\.httpStatusCode) == 429, "got \(String(describing: additional))")
-        }
+        let port = try Fixtures.traitPort()
+        let clients = try Fixtures.clients(port: port)
+        let request = Request(
+            url: try Fixtures.url(port: port, "/home"),
+            additionalData: HttpAdditionalData(headers: ["X-Mock-Fault": "status:418"]))
+        let perRequest = await failure(of: request, through: clients.network)
+        #expect(perRequest.flatMap(\.httpStatusCode) == 418, "got \(String(describing: perRequest))")
+        clients.network.httpRequestBuilder.additionalHeaders["X-Mock-Fault"] = "status:429"
+        let additional = await failure(of: request, through: clients.network)
+        #expect(additional.flatMap(\.httpStatusCode) == 429, "got \(String(describing: additional))")
+        // The journal, read in process, drew the fault each header asked for (newest first).
+        let journal = try #require(MockServerContext.current).journal(path: "/home")
+        #expect(journal.map(\.fault) == ["status:429", "status:418"])
     }
 }
