@@ -67,6 +67,16 @@ final class FolderLookups: Sendable {
     /// Whether lookups are kept (the folders are watched).
     var keepsLookups: Bool { state.withLock { $0.watch != nil } }
 
+    /// The folders' generation once the watch is drained: the same number as long as nothing in
+    /// them changed, so that what was read of them under it may be kept (``FolderSnapshot``); nil
+    /// while they are not watched. Counts as a lookup towards the first attempt to watch.
+    func generation() -> Int? {
+        state.withLock { state in
+            _ = current(&state)
+            return state.watch == nil ? nil : state.generation
+        }
+    }
+
     /// The file for `key`, kept or found by `lookUp`.
     func route(_ key: RouteKey, lookUp: () -> RouteMatch?) -> RouteMatch? {
         kept(

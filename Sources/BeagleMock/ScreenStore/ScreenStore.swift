@@ -50,12 +50,12 @@ final class ScreenStore: Sendable {
         let served = ServedFiles(screens: screens, images: images, configPath: configPath)
         self.served = served
         self.cache = cache
-        let snapshot = FolderSnapshot(served: served)
-        self.snapshot = snapshot
-        self.verbatim = VerbatimList(root: screens.path)
         let lookups = FolderLookups(
             roots: [screens.path] + (images.map { [$0.path] } ?? []), watchingAfter: lookupsBeforeWatching)
         self.lookups = lookups
+        let snapshot = FolderSnapshot(served: served, changes: lookups)
+        self.snapshot = snapshot
+        self.verbatim = VerbatimList(root: screens.path)
         self.lookup =
             lookup ?? { route, platform, method in
                 lookups.route(FolderLookups.RouteKey(route: route, platform: platform, method: method)) {

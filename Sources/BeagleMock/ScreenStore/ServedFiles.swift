@@ -79,13 +79,31 @@ struct ServedFiles: Sendable {
     /// `folder` without the files that are not served, and without routes a request cannot reach
     /// (a config name at the root is refused before any file is looked up).
     func servedPart(of folder: ScreenFolder) -> ScreenFolder {
-        let files = folder.files.filter {
-            !Self.isConfigName(String($0.name.route.dropFirst())) && screenFile(at: $0.relativePath) != nil
+        survey(folder).served
+    }
+
+    /// `folder`'s served part, and whether each of its files was found plainly: served, with no
+    /// symlink on the way and no other hard link (a config name at the root aside). Only then does
+    /// the served part change with nothing but events in the folders (``FolderSnapshot``): a
+    /// symlink's target or another link to a file may change elsewhere.
+    func survey(_ folder: ScreenFolder) -> (served: ScreenFolder, plain: Bool) {
+        var plain = true
+        let isServed = { (found: OpenedFile?) -> Bool in
+            guard let found else {
+                plain = false
+                return false
+            }
+            if found.throughSymlink || found.status.linkCount != 1 { plain = false }
+            return true
         }
-        let images = folder.images.filter { imageFile(at: $0.relativePath) != nil }
-        return ScreenFolder(
+        let files = folder.files.filter {
+            !Self.isConfigName(String($0.name.route.dropFirst())) && isServed(screenFile(at: $0.relativePath))
+        }
+        let images = folder.images.filter { isServed(imageFile(at: $0.relativePath)) }
+        let served = ScreenFolder(
             root: folder.root, relativePaths: files.map(\.relativePath), imagesRoot: folder.imagesRoot,
             imagePaths: images.map(\.relativePath))
+        return (served, plain)
     }
 
     /// Whether `found` is the config file, under any name. It is either found by its own real
