@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What an MCP tool call costs over HTTP: the median time of `list_routes` and `get_screen`
 # (`/home` for IOS) through POST /__admin/mcp, beside the same operations through the admin API
-# (GET /__admin/routes, GET /__admin/screen) in the same run.
+# (GET /__admin/routes, GET /__admin/screen) in the same run; then the same calls over standard
+# input and output (`beagle-mock mcp`), one JSON-RPC message a line.
 #
 #   Benchmarks/mcp.sh [CALLS]     (default 500 of each)
 #
@@ -21,10 +22,10 @@ work=$(mktemp -d)
 trap 'stop_mock; rm -rf "$work"' EXIT
 start_mock "$port"
 
-python3 - "$port" "$calls" <<'PY'
-import http.client, json, statistics, sys, time
+python3 - "$port" "$calls" "$binary" <<'PY'
+import http.client, json, statistics, subprocess, sys, time
 
-port, calls = int(sys.argv[1]), int(sys.argv[2])
+port, calls, binary = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
            "MCP-Protocol-Version": "2025-06-18"}
 
@@ -70,4 +71,39 @@ for name, mcp, direct in rows:
     a50, a90 = series(direct)
     print(f"{name:<22} {m50:8.3f}ms {m90:7.3f}ms {a50:9.3f}ms {a90:7.3f}ms {m50 / a50:10.2f}")
 print(f"({calls} calls each after 50 of warm-up, one keep-alive connection; target: MCP p50 under 5 ms)")
+
+# Standard input and output: a second server, `beagle-mock mcp`, on a free port.
+agent = subprocess.Popen([binary, "mcp", "screens", "--port", "0", "--quiet"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+def exchange(message):
+    agent.stdin.write((json.dumps(message) + "\n").encode())
+    agent.stdin.flush()
+    if "id" in message:
+        return json.loads(agent.stdout.readline())
+exchange({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+    "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "mcp.sh", "version": "1"}}})
+exchange({"jsonrpc": "2.0", "method": "notifications/initialized"})
+def stdio_tool(name, arguments):
+    def send(_):
+        answer = exchange({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                           "params": {"name": name, "arguments": arguments}})
+        assert "result" in answer and not answer["result"].get("isError"), str(answer)[:200]
+    return send
+def stdio_series(send):
+    for _ in range(50):
+        send(None)
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        send(None)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.9)]
+print(f"\n{'over standard I/O':<22} {'MCP p50':>9} {'p90':>8}")
+for name, send in [("list_routes", stdio_tool("list_routes", {})),
+                   ("get_screen /home IOS", stdio_tool("get_screen", {"route": "/home", "platform": "IOS"}))]:
+    m50, m90 = stdio_series(send)
+    print(f"{name:<22} {m50:8.3f}ms {m90:7.3f}ms")
+agent.stdin.close()
+agent.wait(timeout=10)
 PY

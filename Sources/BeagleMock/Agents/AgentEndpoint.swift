@@ -31,7 +31,7 @@ final class AgentEndpoint: Sendable {
     /// directly (``ToolRequest``), every other message by the SDK's server.
     func answer(_ head: HTTPTypes.HTTPRequest, body: ByteBuffer) async -> OutgoingResponse {
         let message: JSONNode
-        switch Self.message(in: body) {
+        switch JSONRPCMessage.read(Data(body.readableBytesView)) {
         case .success(let read):
             message = read
         case .failure(let problem):
@@ -93,39 +93,5 @@ final class AgentEndpoint: Sendable {
         let status = HTTPResponse.Status(code: answer.statusCode)
         return OutgoingResponse(
             status: status, headers: fields, body: answer.bodyData.map { .buffer(ByteBuffer(bytes: $0)) } ?? .empty)
-    }
-
-    /// Why a body is not a JSON-RPC 2.0 message, in a JSON string's escapes.
-    struct NotJSONRPC: Error {
-        let reason: String
-    }
-
-    /// The JSON-RPC 2.0 message (or batch of them) `body` holds: every message an object with
-    /// `"jsonrpc": "2.0"` and a method, a result or an error, its `params` (MCP's are named) an
-    /// object and its `id` a string or a number.
-    static func message(in body: ByteBuffer) -> Result<JSONNode, NotJSONRPC> {
-        guard let root = try? JSONReader().parse(Data(body.readableBytesView)) else {
-            return .failure(NotJSONRPC(reason: "the body is not JSON"))
-        }
-        let messages = root.elements ?? [root]
-        guard !messages.isEmpty else { return .failure(NotJSONRPC(reason: "an empty batch")) }
-        for message in messages {
-            guard message.members != nil, message["jsonrpc"]?.string == "2.0" else {
-                return .failure(NotJSONRPC(reason: "a JSON-RPC message is an object with \\\"jsonrpc\\\": \\\"2.0\\\""))
-            }
-            guard message["method"]?.string != nil || message["result"] != nil || message["error"] != nil else {
-                return .failure(NotJSONRPC(reason: "a JSON-RPC message has a method, a result or an error"))
-            }
-            if let params = message["params"], params.members == nil {
-                return .failure(NotJSONRPC(reason: "a message's params is an object"))
-            }
-            if let id = message["id"] {
-                switch id.value {
-                case .string, .number: break
-                default: return .failure(NotJSONRPC(reason: "a message's id is a string or a number"))
-                }
-            }
-        }
-        return .success(root)
     }
 }

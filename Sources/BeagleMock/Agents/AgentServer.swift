@@ -37,10 +37,12 @@ enum AgentServer {
 }
 
 extension AgentServer {
-    /// Answers on standard input and output with `tools` until standard input ends.
+    /// Answers on standard input and output (``StandardIOTransport``) with `tools` until standard
+    /// input ends; the tool requests directly (``ToolAnsweringTransport``), the others through the
+    /// SDK's server.
     static func serveOverStandardIO(_ tools: AgentTools) async throws {
         let server = await make(tools)
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: ToolAnsweringTransport(StandardIOTransport(), tools: tools))
         await server.waitUntilCompleted()
         await server.stop()
     }

@@ -46,6 +46,18 @@ struct ToolRequest {
         self.id = id
     }
 
+    /// The request's id as JSON text, which names it in a cancellation.
+    var key: String { JSONWriter.compactString(id) }
+
+    /// The id, as JSON text, of the request `message` cancels (`notifications/cancelled`); nil
+    /// for any other message.
+    static func cancelledKey(in message: JSONNode) -> String? {
+        guard message["method"]?.string == CancelledNotification.name, let id = message["params"]?["requestId"] else {
+            return nil
+        }
+        return JSONWriter.compactString(id)
+    }
+
     /// The JSON-RPC response to the request, as the SDK's server writes it: the result, or the
     /// error the tools threw (an unknown tool's is `invalidParams`).
     func answer(with tools: AgentTools) async -> Data {
