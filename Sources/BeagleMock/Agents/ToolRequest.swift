@@ -2,11 +2,12 @@ import BeagleScreens
 import Foundation
 import MCP
 
-/// A `tools/call` or `tools/list` request on the HTTP endpoint, answered here rather than through
-/// the SDK's `Server`, which would make an agent's commonest request cost three times as much:
-/// the server tries to decode the message as each kind of message in turn, then turns the tool's
-/// result into its generic `Value` by encoding and decoding it (matching every string against a
-/// data-URL regular expression on the way) and encodes that once more (Docs/Benchmarks.md, MCP).
+/// A `tools/call` or `tools/list` request, over HTTP or standard input, answered here rather
+/// than through the SDK's `Server`, which would make an agent's commonest request cost three times
+/// as much: the server tries to decode the message as each kind of message in turn, then turns the
+/// tool's result into its generic `Value` by encoding and decoding it (matching every string
+/// against a data-URL regular expression on the way) and encodes that once more
+/// (Docs/Benchmarks.md, MCP).
 ///
 /// The answer is the JSON the SDK's server writes, with its keys in the same order
 /// (`AgentEndpointTests` compares the two for each tool, a tool's error and an unknown tool).
