@@ -29,8 +29,8 @@ port, calls, binary = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
            "MCP-Protocol-Version": "2025-06-18"}
 
-def series(send):
-    connection = http.client.HTTPConnection("127.0.0.1", port)
+def timed(send, connection=None):
+    """The median and 90th percentile of `calls` calls of send(connection), after 50 of warm-up."""
     for _ in range(50):
         send(connection)
     times = []
@@ -38,9 +38,14 @@ def series(send):
         start = time.perf_counter()
         send(connection)
         times.append((time.perf_counter() - start) * 1000)
-    connection.close()
     times.sort()
     return statistics.median(times), times[int(len(times) * 0.9)]
+
+def series(send):
+    connection = http.client.HTTPConnection("127.0.0.1", port)
+    result = timed(send, connection)
+    connection.close()
+    return result
 
 def tool(name, arguments):
     body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
@@ -89,20 +94,10 @@ def stdio_tool(name, arguments):
                            "params": {"name": name, "arguments": arguments}})
         assert "result" in answer and not answer["result"].get("isError"), str(answer)[:200]
     return send
-def stdio_series(send):
-    for _ in range(50):
-        send(None)
-    times = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        send(None)
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    return statistics.median(times), times[int(len(times) * 0.9)]
 print(f"\n{'over standard I/O':<22} {'MCP p50':>9} {'p90':>8}")
 for name, send in [("list_routes", stdio_tool("list_routes", {})),
                    ("get_screen /home IOS", stdio_tool("get_screen", {"route": "/home", "platform": "IOS"}))]:
-    m50, m90 = stdio_series(send)
+    m50, m90 = timed(send)
     print(f"{name:<22} {m50:8.3f}ms {m90:7.3f}ms")
 agent.stdin.close()
 agent.wait(timeout=10)
