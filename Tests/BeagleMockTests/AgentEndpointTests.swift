@@ -51,7 +51,7 @@ import Testing
         }
         let sdk = try await withEndpoint { endpoint, tools in
             await Self.answer(
-                endpoint.answerWithServer(AgentEndpoint.request(Self.head(), body: ByteBuffer(string: body)), tools: tools))
+                endpoint.answerWithServer(AgentEndpoint.request(Self.head(), body: Data(body.utf8)), tools: tools))
         }
         #expect(direct.status == 200)
         #expect(direct.status == sdk.status)
@@ -135,7 +135,7 @@ import Testing
         let head = head(headers)
         let buffer = ByteBuffer(string: body)
         let direct = answer(await endpoint.answer(head, body: buffer))
-        let sdk = answer(await endpoint.answerWithServer(AgentEndpoint.request(head, body: buffer), tools: tools))
+        let sdk = answer(await endpoint.answerWithServer(AgentEndpoint.request(head, body: Data(body.utf8)), tools: tools))
         return (direct, sdk)
     }
 

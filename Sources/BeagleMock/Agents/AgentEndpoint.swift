@@ -30,20 +30,20 @@ final class AgentEndpoint: Sendable {
     /// The answer to an MCP request whose body is `body`: `tools/call` and `tools/list` answered
     /// directly (``ToolRequest``), every other message by the SDK's server.
     func answer(_ head: HTTPTypes.HTTPRequest, body: ByteBuffer) async -> OutgoingResponse {
+        let bytes = Data(body.readableBytesView)
         let message: JSONNode
-        switch JSONRPCMessage.read(Data(body.readableBytesView)) {
+        switch JSONRPCMessage.read(bytes) {
         case .success(let read):
             message = read
         case .failure(let problem):
-            let error = #"{"error":{"code":-32600,"message":"\#(problem.reason)"},"id":null,"jsonrpc":"2.0"}"#
             return OutgoingResponse(
                 status: .badRequest, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                body: .buffer(ByteBuffer(string: error)))
+                body: .buffer(ByteBuffer(string: problem.errorJSON)))
         }
         guard let tools = tools.withLock({ $0 }) else {
             return ErrorBody(error: "the server is stopping", path: head.path).response(.serviceUnavailable)
         }
-        let request = Self.request(head, body: body)
+        let request = Self.request(head, body: bytes)
         guard let toolRequest = ToolRequest(message) else {
             return await answerWithServer(request, tools: tools)
         }
@@ -74,13 +74,13 @@ final class AgentEndpoint: Sendable {
     ])
 
     /// The request as the SDK reads it.
-    static func request(_ head: HTTPTypes.HTTPRequest, body: ByteBuffer) -> MCP.HTTPRequest {
+    static func request(_ head: HTTPTypes.HTTPRequest, body: Data) -> MCP.HTTPRequest {
         var headers: [String: String] = [:]
         for field in head.headerFields {
             headers[field.name.canonicalName] = headers[field.name.canonicalName].map { $0 + ", " + field.value } ?? field.value
         }
         return MCP.HTTPRequest(
-            method: head.method.rawValue, headers: headers, body: Data(body.readableBytesView), path: head.path)
+            method: head.method.rawValue, headers: headers, body: body, path: head.path)
     }
 
     /// The SDK's answer as the server sends it, never kept by a cache.

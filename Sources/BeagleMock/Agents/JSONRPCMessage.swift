@@ -8,6 +8,11 @@ enum JSONRPCMessage {
     /// Why bytes are not a JSON-RPC 2.0 message, in a JSON string's escapes.
     struct Refusal: Error {
         let reason: String
+
+        /// The JSON-RPC error that answers the bytes: an invalid request (-32600), with no id.
+        var errorJSON: String {
+            #"{"error":{"code":-32600,"message":"\#(reason)"},"id":null,"jsonrpc":"2.0"}"#
+        }
     }
 
     /// The message (or batch) `bytes` hold: every message an object with `"jsonrpc": "2.0"` and a

@@ -105,10 +105,7 @@ actor StandardIOTransport: Transport {
             if !skipping, pending.count > longestLine {
                 pending.removeAll()
                 skipping = true
-                tooLong(
-                    Data(
-                        #"{"error":{"code":-32600,"message":"a message is at most \#(longestLine) bytes"},"id":null,"jsonrpc":"2.0"}"#
-                            .utf8))
+                tooLong(Data(JSONRPCMessage.Refusal(reason: "a message is at most \(longestLine) bytes").errorJSON.utf8))
             }
         }
         lines.finish()
