@@ -91,6 +91,12 @@ struct ProbeCommand: AsyncParsableCommand {
     @Option(help: "How long one request may take: 500ms, 10s, 1m.")
     var timeout: String = "10s"
 
+    @Option(
+        help: ArgumentHelp(
+            "The largest response body read, like 64MiB (default 16MiB): a larger one fails there instead of filling the memory.",
+            valueName: "size"))
+    var maxBodySize: String = "16MiB"
+
     @Option(help: "Output format: text or json.")
     var format: Format = .text
 
@@ -125,6 +131,13 @@ struct ProbeCommand: AsyncParsableCommand {
             throw ValidationError("--timeout: \(error.description)")
         }
         guard timeout > .zero else { throw ValidationError("--timeout must be more than 0, like 10s") }
+        let maximumBodySize: Int64
+        do {
+            maximumBodySize = try ByteSize(spec: maxBodySize, what: "body size limit").bytes
+        } catch {
+            throw ValidationError("--max-body-size: \(error.description)")
+        }
+        guard maximumBodySize >= 1 else { throw ValidationError("--max-body-size must be at least 1B, like 32MiB") }
         var parsedHeaders: [String: String] = [:]
         for header in headers {
             let (name, value) = try Self.parseHeader(header)
@@ -132,7 +145,8 @@ struct ProbeCommand: AsyncParsableCommand {
         }
         do {
             return try ProbeConfiguration(
-                startURL: url, depth: depth, headers: parsedHeaders, platform: platform, timeout: timeout)
+                startURL: url, depth: depth, headers: parsedHeaders, platform: platform, timeout: timeout,
+                maximumBodySize: Int(clamping: maximumBodySize))
         } catch {
             throw ValidationError(error.description)
         }

@@ -84,7 +84,7 @@ import Testing
                 case .connectionReset?, .emptyResponse?, .truncatedResponse?, .malformedResponse?: seen = "transport"
                 case .httpStatus(let code, _)?: seen = "status \(code)"
                 case .untrustedCertificate(let message)?: seen = "certificate: \(message)"
-                case .cancelled?, .cannotConnect?, .unsupportedURL?, .invalidRequest?, .transport?: seen = "other"
+                case .cancelled?, .cannotConnect?, .unsupportedURL?, .invalidRequest?, .transport?, .bodyTooLarge?: seen = "other"
                 case nil: seen = "not the network"
                 }
             }

@@ -128,6 +128,7 @@ func describe(_ failure: NetworkFailure) -> (name: String, code: Int?) {
     case .cannotConnect: return ("cannotConnect", nil)
     case .unsupportedURL: return ("unsupportedURL", nil)
     case .invalidRequest: return ("invalidRequest", nil)
+    case .bodyTooLarge(let limit): return ("bodyTooLarge", limit)
     case .untrustedCertificate: return ("untrustedCertificate", nil)
     case .httpStatus(let code, _): return ("httpStatus", code)
     case .transport(let code, _): return ("transport", code)

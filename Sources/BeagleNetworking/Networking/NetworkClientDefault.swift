@@ -24,6 +24,7 @@ public final class NetworkClientDefault: NetworkClientProtocol {
         var httpRequestBuilder: HttpRequestBuilder
         var timeoutInterval: TimeInterval
         var deadline: Duration?
+        var maximumBodySize: Int?
     }
 
     private let settings: LockedValue<Settings>
@@ -73,6 +74,16 @@ public final class NetworkClientDefault: NetworkClientProtocol {
     public var deadline: Duration? {
         get { settings.current.deadline }
         set { settings.withLock { $0.deadline = newValue } }
+    }
+
+    /// The most bytes of a response body read (beyond Beagle, which has no limit): a response
+    /// that announces or sends more fails with `NetworkFailure.bodyTooLarge` as soon as it does,
+    /// so that a server streaming without end cannot fill the memory; nil, the default, reads any
+    /// size. Requests with a limit go through a session of their own, with ``sharedSession``'s
+    /// settings, rather than ``session``.
+    public var maximumBodySize: Int? {
+        get { settings.current.maximumBodySize }
+        set { settings.withLock { $0.maximumBodySize = newValue } }
     }
 
     /// The deadline of a client made with `init(session:httpRequestBuilder:timeout:logger:)`:
@@ -159,10 +170,16 @@ public final class NetworkClientDefault: NetworkClientProtocol {
             cancelled: { NetworkError(error: URLError(.cancelled), request: urlRequest) },
             completion: completion
         ) { finish in
-            let task = settings.session.dataTask(with: urlRequest) { data, response, error in
+            let received: LimitedBodySession.Completion = { data, response, error in
                 logger?.log(Log.network(.httpResponse(response: .init(data: data, response: response))))
                 finish(Self.result(request: urlRequest, data: data, response: response, error: error))
             }
+            let task =
+                if let limit = settings.maximumBodySize {
+                    LimitedBodySession.shared.dataTask(with: urlRequest, limit: limit, completion: received)
+                } else {
+                    settings.session.dataTask(with: urlRequest, completionHandler: received)
+                }
             logger?.log(Log.network(.httpRequest(request: .init(url: urlRequest))))
             task.resume()
             return task

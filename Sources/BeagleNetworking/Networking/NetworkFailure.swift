@@ -36,6 +36,9 @@ public enum NetworkFailure: Error, Sendable, Hashable {
     case untrustedCertificate(message: String)
     /// Any other transport failure, with the underlying error's code and message.
     case transport(code: Int, message: String)
+    /// The response's body passed `limit` bytes (``NetworkClientDefault/maximumBodySize``, off
+    /// unless set; Beagle has no such limit): the transfer was cancelled there.
+    case bodyTooLarge(limit: Int)
 }
 
 extension NetworkFailure: CustomStringConvertible {
@@ -67,6 +70,8 @@ extension NetworkFailure: CustomStringConvertible {
             return "the server's certificate is not trusted here: \(message)"
         case .transport(let code, let message):
             return "transport error \(code): \(message)"
+        case .bodyTooLarge(let limit):
+            return "the response body is larger than \(limit) bytes, the most this client reads"
         }
     }
 }

@@ -20,6 +20,8 @@ extension NetworkFailure {
             "certificate not trusted (\(message)); if its CA is private, trust it on this system: "
                 + Self.trustHint
         case .transport(let code, let message): "transport error \(code): \(message)"
+        case .bodyTooLarge(let limit):
+            "body larger than \(ReportUnits.size(limit)), the most probe reads (--max-body-size)"
         }
     }
 

@@ -19,6 +19,12 @@ package struct ProbeConfiguration: Sendable {
     package var timeout: Duration
     /// How many requests run at once.
     package var maximumConcurrentRequests: Int
+    /// The largest response body read: a larger one fails as soon as it passes this, so that a
+    /// BFF that streams without end cannot fill the memory.
+    package var maximumBodySize: Int
+
+    /// The default body limit: far above any screen, and above most images.
+    package static let defaultMaximumBodySize = 16 << 20
 
     /// The default depth: the start screen and three navigation steps from it.
     package static let defaultDepth = 3
@@ -31,7 +37,8 @@ package struct ProbeConfiguration: Sendable {
         headers: [String: String] = [:],
         platform: BeaglePlatform = .ios,
         timeout: Duration = .seconds(10),
-        maximumConcurrentRequests: Int = 4
+        maximumConcurrentRequests: Int = 4,
+        maximumBodySize: Int = ProbeConfiguration.defaultMaximumBodySize
     ) throws(ProbeConfigurationError) {
         guard let components = URLComponents(string: startURL), components.scheme != nil else {
             throw ProbeConfigurationError("'\(startURL)' is not a URL; write one like http://127.0.0.1:8080/home")
@@ -58,6 +65,7 @@ package struct ProbeConfiguration: Sendable {
         self.platform = platform
         self.timeout = timeout
         self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
+        self.maximumBodySize = max(1, maximumBodySize)
     }
 
     /// The headers every request carries on top of the client's own: `beagle-platform` from

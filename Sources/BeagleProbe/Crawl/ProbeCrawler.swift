@@ -42,6 +42,7 @@ package struct ProbeCrawler: Sendable {
             client = networkClient
         } else {
             let live = NetworkClientDefault(timeout: configuration.timeout)
+            live.maximumBodySize = configuration.maximumBodySize
             live.httpRequestBuilder.additionalHeaders = configuration.additionalHeaders
             client = live
         }
