@@ -23,6 +23,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.error
 import urllib.request
 
@@ -229,6 +230,45 @@ def hostile(port):
                         b"Accept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2025-06-18\r\n"
                         + f"Content-Length: {len(call)}\r\n\r\n".encode() + call)
     check(get(f"http://127.0.0.1:{port}/home")[0] == 200, "a client that left mid-call: the server still serves")
+    # Ids the SDK cannot read, and a batch: each answered at once with id null (the stop that
+    # follows, in over_http's finally, must still end the server within its 10 s).
+    for raw, code in UNREADABLE_IDS:
+        started = time.monotonic()
+        status, answer = post(url, raw, headers)
+        reply = json.loads(answer)
+        check(status == 400 and reply["id"] is None and reply["error"]["code"] == code
+              and time.monotonic() - started < 1, f"{raw[:40]!r}: 400, id null, {code}")
+
+
+# Messages no request id of which the SDK can read: (line, the error code that answers it).
+UNREADABLE_IDS = [
+    (b'{"jsonrpc":"2.0","id":-9223372036854775809,"method":"ping"}', -32600),
+    (b'{"jsonrpc":"2.0","id":9223372036854775808,"method":"ping"}', -32600),
+    (b'{"jsonrpc":"2.0","id":18446744073709551616,"method":"ping"}', -32600),
+    (b'{"jsonrpc":"2.0","id":1e308,"method":"ping"}', -32600),
+    (b'{"jsonrpc":"2.0","id":1.5,"method":"ping"}', -32600),
+    (b'[{"jsonrpc":"2.0","id":1,"method":"ping"}]', -32600),
+    (b"[" * 600 + b"]" * 600, -32700),
+    (b"{not json", -32700),
+]
+
+
+def unreadable_over_stdio(binary, folder):
+    print("unreadable ids over standard input")
+    process = subprocess.Popen([binary, "mcp", folder, "--port", "0", "--quiet"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        for raw, code in UNREADABLE_IDS:
+            process.stdin.write(raw + b"\n")
+            process.stdin.flush()
+            reply = json.loads(process.stdout.readline())
+            check(reply["id"] is None and reply["error"]["code"] == code, f"{raw[:40]!r}: a line, id null, {code}")
+        process.stdin.write(b'{"jsonrpc":"2.0","id":9223372036854775807,"method":"ping"}\n')
+        process.stdin.flush()
+        check(json.loads(process.stdout.readline())["id"] == 9223372036854775807, "the largest id comes back")
+    finally:
+        process.stdin.close()
+        process.wait(timeout=10)
 
 
 async def main():
@@ -239,6 +279,7 @@ async def main():
         shutil.copytree(pathlib.Path(__file__).resolve().parent.parent / "screens", folder)
         shutil.copytree(pathlib.Path(__file__).resolve().parent.parent / "images", pathlib.Path(scratch) / "images")
         await over_stdio(binary, folder)
+        unreadable_over_stdio(binary, folder)
         await over_http(binary, folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

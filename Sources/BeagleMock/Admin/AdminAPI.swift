@@ -109,15 +109,17 @@ struct AdminAPI: Sendable {
     }
 
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
-    /// while its body is read.
-    func respond(to request: inout ReceivedRequest, path: RequestPath, settings snapshot: SettingsSnapshot) async throws
-        -> Answer
-    {
+    /// while its body is read. An answer that waits (an agent's `wait_for_request`) ends when
+    /// `abandonment` tells that the client left or the server stops.
+    func respond(
+        to request: inout ReceivedRequest, path: RequestPath, settings snapshot: SettingsSnapshot, abandonment: Abandonment
+    ) async throws -> Answer {
         let endpoint = Endpoint(path)
         if endpoint == .events, request.head.method == .get, gate.refusal(for: request.head) == nil {
             return .journalEvents(JournalEventStream(feed: journal.feed))
         }
-        return .response(try await response(to: &request, endpoint: endpoint, path: path, settings: snapshot))
+        return .response(
+            try await response(to: &request, endpoint: endpoint, path: path, settings: snapshot, abandonment: abandonment))
     }
 
     /// The page needs no token to load (it holds no data, and asks for the token itself); it keeps
@@ -129,7 +131,8 @@ struct AdminAPI: Sendable {
     }
 
     private func response(
-        to request: inout ReceivedRequest, endpoint: Endpoint?, path: RequestPath, settings snapshot: SettingsSnapshot
+        to request: inout ReceivedRequest, endpoint: Endpoint?, path: RequestPath, settings snapshot: SettingsSnapshot,
+        abandonment: Abandonment
     ) async throws -> OutgoingResponse {
         let head = request.head
         if let refusal = refusal(for: head, endpoint: endpoint) { return refusal }
@@ -164,7 +167,14 @@ struct AdminAPI: Sendable {
         } catch let refusal as BodyRefusal {
             return refusal.response(path: head.path, headers: Self.noStore)
         }
-        if endpoint == .mcp { return await agents.answer(head, body: body) }
+        if endpoint == .mcp {
+            let agents = self.agents
+            guard let answer = await abandonment.cancelling({ await agents.answer(head, body: body) }) else {
+                return ErrorBody(error: "the client left or the server is stopping", path: head.path)
+                    .response(.serviceUnavailable, headers: Self.noStore)
+            }
+            return answer
+        }
         return answer(
             endpoint, method: method, query: QueryParameters(path.query), segments: path.segments, body: body,
             settings: snapshot, path: head.path)

@@ -62,9 +62,39 @@ final class AgentEndpoint: Sendable {
             return ErrorBody(error: "the MCP server could not start: \(error)", path: request.path ?? "")
                 .response(.internalServerError)
         }
-        let answer = await transport.handleRequest(request)
+        let answer = await Self.handle(request, with: transport)
         await server.stop()
         return Self.response(answer)
+    }
+
+    /// How long the SDK's server may take: what it answers (`initialize`, `ping`, the resources,
+    /// errors) takes no time, so only a message it never answers reaches this.
+    static let serverDeadline = Duration.seconds(5)
+
+    /// The SDK transport's answer to `request`, given up at ``serverDeadline`` or when the task is
+    /// cancelled (the client left, the server stops): the transport waits for the server's answer
+    /// without heeding cancellation, and disconnecting is what ends that wait.
+    private static func handle(_ request: MCP.HTTPRequest, with transport: StatelessHTTPServerTransport) async
+        -> MCP.HTTPResponse
+    {
+        await withTaskCancellationHandler {
+            await withTaskGroup(of: MCP.HTTPResponse?.self) { group in
+                group.addTask { await transport.handleRequest(request) }
+                group.addTask {
+                    try? await Task.sleep(for: serverDeadline)
+                    await transport.disconnect()
+                    return nil
+                }
+                while let next = await group.next() {
+                    guard let answer = next else { continue }
+                    group.cancelAll()
+                    return answer
+                }
+                return .error(statusCode: 500, .internalError("no answer"))
+            }
+        } onCancel: {
+            Task { await transport.disconnect() }
+        }
     }
 
     /// The checks of the protocol's headers. The admin API's gate has judged the origin and the

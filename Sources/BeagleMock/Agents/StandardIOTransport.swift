@@ -105,7 +105,7 @@ actor StandardIOTransport: Transport {
             if !skipping, pending.count > longestLine {
                 pending.removeAll()
                 skipping = true
-                tooLong(Data(JSONRPCMessage.Refusal(reason: "a message is at most \(longestLine) bytes").errorJSON.utf8))
+                tooLong(Data(JSONRPCMessage.Refusal.invalid("a message is at most \(longestLine) bytes").errorJSON.utf8))
             }
         }
         lines.finish()

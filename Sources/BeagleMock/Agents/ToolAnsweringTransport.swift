@@ -4,8 +4,9 @@ import Logging
 import MCP
 
 /// A transport that answers `tools/call` and `tools/list` itself (``ToolRequest``), as the HTTP
-/// endpoint does, and hands every other message on to the SDK's server: `beagle-mock mcp` wraps
-/// standard input and output in it.
+/// endpoint does, and what is not a JSON-RPC message the server reads (``JSONRPCMessage``), and
+/// hands every other message on to the SDK's server: `beagle-mock mcp` wraps standard input and
+/// output in it.
 ///
 /// A call runs in a task of its own, so a slow one (`wait_for_request`) holds up nothing.
 /// `notifications/cancelled` cancels it, and nothing is sent for it then, as the SDK's server
@@ -62,9 +63,14 @@ actor ToolAnsweringTransport: Transport {
     ) async {
         do {
             for try await data in incoming {
-                guard case .success(let message) = JSONRPCMessage.read(data) else {
-                    // Not JSON-RPC: the SDK's server says so.
-                    server.yield(data)
+                let message: JSONNode
+                switch JSONRPCMessage.read(data) {
+                case .success(let read):
+                    message = read
+                case .failure(let refusal):
+                    // Answered here: the SDK's server gives a parse error a made-up id, and a
+                    // request whose id it cannot read no answer at all.
+                    await answer(refusal)
                     continue
                 }
                 if let request = ToolRequest(message) {
@@ -77,6 +83,14 @@ actor ToolAnsweringTransport: Transport {
             server.finish()
         } catch {
             server.finish(throwing: error)
+        }
+    }
+
+    private func answer(_ refusal: JSONRPCMessage.Refusal) async {
+        do {
+            try await inner.send(Data(refusal.errorJSON.utf8))
+        } catch {
+            logger.warning("could not send the answer to a message refused (\(refusal.reason)): \(error)")
         }
     }
 

@@ -26,7 +26,7 @@ struct ToolRequest {
 
     /// The tools request `message` is; nil for any other message.
     init?(_ message: JSONNode) {
-        guard let id = message["id"], Self.isIdentifier(id), let method = message["method"]?.string else { return nil }
+        guard let id = message["id"], JSONRPCMessage.isIdentifier(id), let method = message["method"]?.string else { return nil }
         switch method {
         case ListTools.name:
             kind = .list
@@ -140,14 +140,5 @@ struct ToolRequest {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value))
-    }
-
-    /// Whether `id` is a JSON-RPC id the SDK reads: a string or a whole number.
-    private static func isIdentifier(_ id: JSONNode) -> Bool {
-        switch id.value {
-        case .string: true
-        case .number(let text): Int(text) != nil
-        default: false
-        }
     }
 }

@@ -87,7 +87,9 @@ struct RequestPipeline: Sendable {
         case .admin(let path):
             let adminAnswer: AdminAPI.Answer
             do {
-                adminAnswer = try await admin.respond(to: &request, path: path, settings: settings)
+                adminAnswer = try await admin.respond(
+                    to: &request, path: path, settings: settings,
+                    abandonment: Abandonment(connection: connection, stopping: stopping))
             } catch {
                 throw Failure(error: error)
             }

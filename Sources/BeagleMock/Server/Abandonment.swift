@@ -8,6 +8,28 @@ struct Abandonment: Sendable {
     let connection: ClientConnection
     let stopping: StopSignal
 
+    /// `work`'s result, or nil when the client leaves or the server begins to stop first: `work`
+    /// is cancelled then, and this returns once it has ended (a wait that heeds cancellation ends
+    /// at once).
+    func cancelling<T: Sendable>(_ work: @escaping @Sendable () async -> T) async -> T? {
+        let (connection, stopping) = (self.connection, self.stopping)
+        return await withTaskGroup(of: T?.self) { group in
+            group.addTask { await work() }
+            group.addTask {
+                await withTaskGroup(of: Void.self) { watch in
+                    watch.addTask { _ = await connection.waitForDeparture() }
+                    watch.addTask { await stopping.wait() }
+                    await watch.next()
+                    watch.cancelAll()
+                }
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// A check that is cheap to call often: it watches the connection from its first call on.
     func watch() -> @Sendable () -> Bool {
         let departed = Atomic<Bool>(false)
