@@ -350,4 +350,36 @@ import Testing
             try await Self.expectStillServing(server.port)
         }
     }
+
+    // MARK: Absolute form and line endings
+
+    /// RFC 9112 §3.2.2: an absolute-form target's authority is the host, checked as `Host` is;
+    /// the admin API's audience is judged by it, whatever `Host` says.
+    @Test func anAbsoluteFormTargetsAuthorityIsTheHost() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            let foreign = try await Self.exchange(
+                "PUT http://evil.example/__admin/settings HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\n\r\n{}",
+                port: server.port)
+            let refused = try #require(foreign.response)
+            #expect(refused.status == 403)
+            #expect(refused.text.contains("evil.example"), "\(refused.text)")
+            try Self.expectRefusal(
+                try await Self.exchange(
+                    "GET http://127.0.0.1:99999/home HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", port: server.port),
+                status: 400, mentioning: "the request target's authority is the host")
+            let own = try #require(
+                try await HTTPProbe.request(port: server.port, target: "http://127.0.0.1:\(server.port)/__admin/requests"))
+            #expect(own.status == 200)
+        }
+    }
+
+    /// A request whose lines end with a bare LF is told so (400), not that its version is wrong.
+    @Test func bareLineFeedsAreNamed() async throws {
+        try await withMockServer(files: Self.files) { server, _ in
+            try Self.expectRefusal(
+                try await Self.exchange("GET /home HTTP/1.1\nHost: x\n\n", port: server.port), status: 400,
+                mentioning: "bare line feed")
+            try await Self.expectStillServing(server.port)
+        }
+    }
 }

@@ -44,7 +44,8 @@ struct FramingRefusal: Sendable, Equatable {
                 : "the request's Content-Length is not one whole number, or comes with Transfer-Encoding"
         case .invalidVersion:
             status = .httpVersionNotSupported
-            message = "the request's HTTP version is not one this server speaks: send HTTP/1.1 or HTTP/1.0"
+            message =
+                "the request's HTTP version is not one this server speaks (send HTTP/1.1 or HTTP/1.0), or its line does not end with CRLF"
         case .invalidMethod:
             status = .badRequest
             message = "the request line does not start with a method this server reads (GET, POST, PUT…, in capitals)"

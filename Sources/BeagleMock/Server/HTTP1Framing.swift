@@ -272,16 +272,22 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             }
         }
         if let host, let problem = HostField.problem(host) { return FramingRefusal(status: .badRequest, message: problem) }
+        if let authority = HostField.authority(ofAbsoluteTarget: head.uri), let problem = HostField.problem(String(authority)) {
+            return FramingRefusal(status: .badRequest, message: "the request target's authority is the host: \(problem)")
+        }
         return nil
     }
 }
 
 extension HTTPRequest {
     /// The request a decoded HTTP/1 head makes, as swift-nio-extras' conversion makes it, without
-    /// parsing a path that is already in origin form (`/home?x=1`, nearly every request).
+    /// parsing a path that is already in origin form (`/home?x=1`, nearly every request); an
+    /// absolute-form target's authority is its host.
     init(http1 head: HTTPRequestHead) throws {
         guard head.uri.utf8.first == UInt8(ascii: "/") else {
             self = try HTTPRequest(head, secure: false, splitCookie: false)
+            // RFC 9112 §3.2.2: an absolute-form target's authority is the host, whatever `Host` says.
+            if let authority = HostField.authority(ofAbsoluteTarget: head.uri) { self.authority = String(authority) }
             return
         }
         self.init(

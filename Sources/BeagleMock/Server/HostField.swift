@@ -30,6 +30,17 @@ enum HostField {
         }
     }
 
+    /// The authority of an absolute-form request target (`http://127.0.0.1:8080/home`), which
+    /// RFC 9112 §3.2.2 makes the request's host in place of the `Host` field; nil for any other
+    /// form of target.
+    static func authority(ofAbsoluteTarget target: String) -> Substring? {
+        guard target.utf8.first != UInt8(ascii: "/"), let schemeEnd = target.range(of: "://") else { return nil }
+        let scheme = target[..<schemeEnd.lowerBound].lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        let rest = target[schemeEnd.upperBound...]
+        return rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    }
+
     /// What is wrong with a `Host` field.
     private enum Fault {
         case unclosedBracket, invalidIPv6, afterIPv6, noHost, invalidName, portNotANumber

@@ -1,9 +1,11 @@
+import HTTPTypes
 import Logging
 import NIOCore
 
 /// Closes, at once, a connection that opens with something no HTTP/1 answer can reach: a TLS
 /// handshake (a client sent to the HTTP port with an `https` URL), or a first request line without
-/// an HTTP version (`GET /`, HTTP/0.9).
+/// an HTTP version (`GET /`, HTTP/0.9); and answers 400 to a first request line that ends in a
+/// bare LF, which NIO's decoder would take for a wrong version.
 ///
 /// Neither client reads a status line, so no answer can tell it anything; and NIO's decoder, which
 /// takes a line without version for HTTP/0.9, waits for header fields that never come, holding the
@@ -21,6 +23,8 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
     private let logger: Logger
     /// The first line's bytes seen so far (without its line feed).
     private var line: [UInt8] = []
+    /// Whether a refusal is being written, before the close.
+    private var closing = false
 
     /// A check that logs what it closes to `logger`.
     init(logger: Logger) {
@@ -28,6 +32,8 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // After a refusal, what else arrives is dropped while the answer leaves.
+        guard !closing else { return }
         let buffer = unwrapInboundIn(data)
         let view = buffer.readableBytesView
         if line.isEmpty, view.first == TLSRecord.handshake {
@@ -43,9 +49,38 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
             logger.notice("closed a connection from \(peer) whose request line has no HTTP version (HTTP/0.9)")
             return context.close(promise: nil)
         }
+        if end != nil, Self.endsWithBareLineFeed(line) {
+            return refuse(context, FramingRefusal(status: .badRequest, message: Self.bareLineFeed))
+        }
         line = []
         context.fireChannelRead(data)
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    /// Why a request line ending in a bare LF is refused.
+    static let bareLineFeed =
+        "the request line ends with a bare line feed (LF); HTTP/1.1 ends each line of a request's head with CRLF"
+
+    /// Whether `line` (its CR kept) is a request line with an HTTP/1 version but no CR before its
+    /// line feed, which NIO's decoder would refuse as a wrong version (505).
+    static func endsWithBareLineFeed(_ line: [UInt8]) -> Bool {
+        guard line.last != UInt8(ascii: "\r") else { return false }
+        let words = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
+        return words.count >= 3 && (words.last?.starts(with: "HTTP/1.".utf8) ?? false)
+    }
+
+    /// Answers `refusal` and closes, ignoring the rest of the connection.
+    private func refuse(_ context: ChannelHandlerContext, _ refusal: FramingRefusal) {
+        let peer = PeerName.of(context)
+        logger.notice("refused a request from \(peer): \(refusal.message)")
+        let json = refusal.json
+        let response = refusal.head(json: json)
+        var bytes = context.channel.allocator.head(of: response, status: response.status, framing: .length)
+        bytes.writeString(json)
+        line = []
+        closing = true
+        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        context.writeAndFlush(NIOAny(bytes)).whenComplete { _ in bound.value.close(promise: nil) }
     }
 
     /// Whether `line` (its CR kept) is a request line without a version: a method and a target
