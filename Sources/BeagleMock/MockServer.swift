@@ -50,6 +50,8 @@ public final class MockServer: Sendable {
     /// The HTTPS side, when there is one: prepared at start, so that every problem shows before
     /// anything listens.
     package let tls: TLSEndpoint?
+    /// What the user should know at start-up about where the TLS folder and keys are.
+    package let tlsPlacementWarnings: [String]
     private let configReloader: ConfigReloader
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
     /// The Model Context Protocol at `POST /__admin/mcp` (Docs/Agents.md).
@@ -90,12 +92,14 @@ public final class MockServer: Sendable {
         } catch {
             throw .invalidUpstream(error.message)
         }
+        let tlsSettings = (configuration.tls ?? TLSSettings()).over(config.configuration.tls)
         do {
-            let tlsSettings = (configuration.tls ?? TLSSettings()).over(config.configuration.tls)
             tls = try TLSEndpoint.prepare(tlsSettings, host: configuration.host, httpPort: configuration.port)
         } catch {
             throw .invalidTLS(error.description)
         }
+        let servedRoots = [("screens", screens.path)] + (images.map { [("images", $0.path)] } ?? [])
+        tlsPlacementWarnings = tlsSettings.placementWarnings(servedRoots: servedRoots)
         let journal = RequestJournal(capacity: settings.snapshot.journalSize)
         self.settings = settings
         self.journal = journal
@@ -110,7 +114,9 @@ public final class MockServer: Sendable {
         self.imagesPath = images?.path
         self.configPath = configPath
         let store = ScreenStore(
-            screens: screens, images: images, configPath: configPath, lookupsBeforeWatching: configuration.lookupsBeforeWatching)
+            screens: screens, images: images, configPath: configPath,
+            withheld: tlsSettings.withheldPaths(servedRoots: servedRoots.map(\.1)),
+            lookupsBeforeWatching: configuration.lookupsBeforeWatching)
         self.store = store
         self.adminAPI = AdminAPI(
             settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now, authority: tls?.authority,
@@ -161,6 +167,7 @@ public final class MockServer: Sendable {
             trust: upstreamTrust, readTimeout: settings.snapshot.upstream?.timeout ?? UpstreamSettings.defaultTimeout,
             recorder: ProxyRecorder(
                 screens: store.served.screens, images: store.served.images, configPath: configPath,
+                withheld: store.served.withheld,
                 verbatim: store.verbatim, logger: configuration.logger),
             logger: configuration.logger)
         let stopping = StopSignal()

@@ -75,7 +75,7 @@ struct Banner {
     func warnings() -> [String] {
         (server.inventory()?.shadowedFiles ?? []).map { shadowed in
             "\(screensArgument)/\(shadowed.file) is never served: \(shadowed.reservedPath) belongs to the mock; rename it"
-        } + (server.tls?.warnings ?? [])
+        } + (server.tls?.warnings ?? []) + server.tlsPlacementWarnings
     }
 
     /// The HTTPS lines: the URL, whose certificate it is, and where phones get the CA.

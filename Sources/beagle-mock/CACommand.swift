@@ -26,13 +26,14 @@ struct CACommand: ParsableCommand {
     var pem = false
 
     func run() throws {
-        let opened: (authority: LocalCertificateAuthority, created: Bool)
+        let opened: LocalCertificateAuthority.Opened
         do {
             opened = try LocalCertificateAuthority.openOrCreate(directory: tlsDir)
         } catch {
             Console.error("beagle-mock: \(error)")
             throw ExitCode(2)
         }
+        for notice in opened.notices { Console.error("warning: \(notice)") }
         let authority = opened.authority
         if pem {
             print(authority.pemText, terminator: "")

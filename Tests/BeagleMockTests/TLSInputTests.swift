@@ -89,10 +89,28 @@ import Testing
             let root = configuration.screensDirectory + "/.."
             configuration.tls = TLSSettings(port: 0, certificateFile: root + "/cert.pem", keyFile: root + "/key.pem")
         } _: { server, _ in
+            // The key was written as any file is (0644): the user's own key gets a warning too.
             let warnings = server.server.tls?.warnings ?? []
-            #expect(warnings.count == 1)
-            #expect(warnings.first?.contains("cert.pem expires on") == true)
+            #expect(warnings.count == 2)
+            #expect(warnings.contains { $0.contains("cert.pem expires on") }, "\(warnings)")
+            #expect(warnings.contains { $0.contains("key.pem is readable by others (mode 0644)") }, "\(warnings)")
         }
+    }
+
+    /// A key no platform accepts is called too small, and a broken PEM is named without the
+    /// parser's own source paths.
+    @Test func aKeyTooSmallOrABrokenPEMIsSaidInWords() throws {
+        let pair = { (root: String) in
+            TLSSettings(port: 0, certificateFile: root + "/cert.pem", keyFile: root + "/key.pem")
+        }
+        let small = try #require(
+            try Self.refusal(["cert.pem": TestCertificates.rsa1024, "key.pem": TestCertificates.rsa1024Key], pair))
+        #expect(small.contains("cert.pem: its certificate has a key too small to use"), "\(small)")
+        #expect(small.contains("2048 bits"), "\(small)")
+        let broken = "-----BEGIN CERTIFICATE-----\n@@@ not base64 @@@\n-----END CERTIFICATE-----\n"
+        let message = try #require(try Self.refusal(["cert.pem": broken, "key.pem": TestCertificates.serverKey], pair))
+        #expect(message.contains("cert.pem: its certificate cannot be read"), "\(message)")
+        #expect(!message.contains(".swift") && !message.contains("/Sources/"), "\(message)")
     }
 
     @Test func halfAPairOrAPairWithoutAPortIsRefused() throws {

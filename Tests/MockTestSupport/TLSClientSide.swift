@@ -6,9 +6,18 @@ public struct TLSClientSide: Sendable {
     let serverName: String?
 
     /// A client that trusts the CA certificates in `trustedPEM` (none: the system's) and checks the
-    /// certificate against `serverName` (nil: the address connected to).
-    public init(trustedPEM: String?, serverName: String? = "localhost") throws {
+    /// certificate against `serverName` (nil: the address connected to); a legacy client offers no
+    /// version above `maximumVersion`, and only `cipherSuites` (OpenSSL's names) when given.
+    public init(
+        trustedPEM: String?, serverName: String? = "localhost", maximumVersion: TLSVersion? = nil,
+        cipherSuites: String? = nil
+    ) throws {
         var configuration = TLSConfiguration.makeClientConfiguration()
+        if let maximumVersion {
+            configuration.minimumTLSVersion = .tlsv1
+            configuration.maximumTLSVersion = maximumVersion
+        }
+        if let cipherSuites { configuration.cipherSuites = cipherSuites }
         if let trustedPEM {
             configuration.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(trustedPEM.utf8)))
         }

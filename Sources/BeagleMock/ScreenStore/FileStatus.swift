@@ -20,6 +20,8 @@ struct FileStatus: Sendable, Equatable {
     let size: Int64
     /// The number of hard links to the file.
     let linkCount: UInt64
+    /// The permission bits (`0o644`).
+    let permissions: UInt32
     /// Modification time in nanoseconds since 1970.
     let modified: Int64
     /// Status-change time in nanoseconds since 1970 (changes on every write and rename too).
@@ -65,6 +67,7 @@ struct FileStatus: Sendable, Equatable {
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
         linkCount = UInt64(info.st_nlink)
+        permissions = UInt32(info.st_mode) & 0o7777
         #if canImport(Darwin)
         modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
         changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)

@@ -40,14 +40,14 @@ final class ScreenStore: Sendable {
     /// The screens folder's files served as they are, never rendered (recorded ones).
     let verbatim: VerbatimList
 
-    /// Creates a store over `screens` and `images`, never serving the file at `configPath`, that
-    /// keeps what it finds once it has made `lookupsBeforeWatching` lookups (``FolderLookups``);
-    /// `lookup` replaces the disk lookup of routes (tests only).
+    /// Creates a store over `screens` and `images`, never serving the file at `configPath` nor what
+    /// `withheld` covers, that keeps what it finds once it has made `lookupsBeforeWatching` lookups
+    /// (``FolderLookups``); `lookup` replaces the disk lookup of routes (tests only).
     init(
-        screens: ContainedRoot, images: ContainedRoot?, configPath: String?, cache: FileCache = FileCache(),
-        lookupsBeforeWatching: Int = 32, lookup: RouteLookup? = nil
+        screens: ContainedRoot, images: ContainedRoot?, configPath: String?, withheld: WithheldPaths = .none,
+        cache: FileCache = FileCache(), lookupsBeforeWatching: Int = 32, lookup: RouteLookup? = nil
     ) {
-        let served = ServedFiles(screens: screens, images: images, configPath: configPath)
+        let served = ServedFiles(screens: screens, images: images, configPath: configPath, withheld: withheld)
         self.served = served
         self.cache = cache
         let lookups = FolderLookups(

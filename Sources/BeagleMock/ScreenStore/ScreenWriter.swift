@@ -12,7 +12,7 @@ import Darwin
 /// Writes a screen file into the screens folder for a coding agent (Docs/Agents.md): JSON only,
 /// checked as `validate` checks one file first, at a path the server would serve (the rules of
 /// ``RequestPath`` and ``ContainedRoot``: no `..`, no hidden segment, nothing through a symlink
-/// out of the folder), never the config file, at most ``largestScreen`` bytes, and atomically: a
+/// out of the folder, nothing in the TLS folder), never the config file, never a template (`{{`), at most ``largestScreen`` bytes, and atomically: a
 /// hidden temporary file beside it, then a rename, so a request reads the old file or the new,
 /// never half of one.
 struct ScreenWriter: Sendable {
@@ -49,6 +49,16 @@ struct ScreenWriter: Sendable {
         let relative = segments.joined(separator: "/")
         guard !ServedFiles.isConfigName(relative) else {
             throw Refusal(message: "\(relative) is the name of the config file, which agents do not write")
+        }
+        // A screen with `{{` is served as a template (Docs/Templates.md): it renders, unlike the JSON written.
+        if text.contains("{{") {
+            throw Refusal(
+                message:
+                    "\(relative) holds {{, which the server would render as a template (Docs/Templates.md); agents write plain JSON screens: write templates as files yourself"
+            )
+        }
+        if served.withheld.coversFolder(([served.screens.path] + segments.dropLast()).joined(separator: "/")) {
+            throw Refusal(message: "\(relative) lies inside the TLS folder, which the server never serves")
         }
         let diagnostics = ScreenValidator().validate(screen: data, file: relative)
         let errors = diagnostics.filter { $0.severity == .error }

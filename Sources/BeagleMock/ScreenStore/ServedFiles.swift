@@ -7,7 +7,8 @@ import BeagleScreens
 /// A file is served when its root finds it (`ContainedRoot`: inside the root with symlinks
 /// followed, no dot-name on the way), when it is not the config file under any name (its own, a
 /// symlink or a hard link), and, in the screens folder, when it is not named like a config file at
-/// the root (`beagle-mock.yml`, `beagle-mock.yaml`), in case the config in force is another.
+/// the root (`beagle-mock.yml`, `beagle-mock.yaml`), in case the config in force is another; and
+/// when it is not withheld (``WithheldPaths``: the TLS folder and keys).
 struct ServedFiles: Sendable {
     /// The screens folder.
     let screens: ContainedRoot
@@ -15,15 +16,18 @@ struct ServedFiles: Sendable {
     let images: ContainedRoot?
     /// The config file's real path, never served whatever it is called.
     let configPath: String?
+    /// The TLS folder and keys, never served wherever they lie.
+    let withheld: WithheldPaths
     /// That path lowercased once, for the comparison every served screen file goes through.
     private let lowercasedConfigPath: String?
     /// Whether that path is ASCII, so that only a path of its length can lowercase to it.
     private let configPathIsASCII: Bool
 
-    init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?) {
+    init(screens: ContainedRoot, images: ContainedRoot?, configPath: String?, withheld: WithheldPaths = .none) {
         self.screens = screens
         self.images = images
         self.configPath = configPath
+        self.withheld = withheld
         self.lowercasedConfigPath = configPath?.lowercased()
         self.configPathIsASCII = !(lowercasedConfigPath?.utf8.contains { $0 >= 0x80 } ?? false)
     }
@@ -47,7 +51,9 @@ struct ServedFiles: Sendable {
 
     /// The file at `relative` in the screens folder, or nil when it is not served.
     func screenFile(at relative: String) -> OpenedFile? {
-        guard !Self.isConfigName(relative), let found = screens.regularFile(at: relative), !isConfig(found) else {
+        guard !Self.isConfigName(relative), let found = screens.regularFile(at: relative), !isConfig(found),
+            !withheld.covers(found)
+        else {
             return nil
         }
         return found
@@ -55,7 +61,7 @@ struct ServedFiles: Sendable {
 
     /// The file at `relative` in the images folder, or nil when it is not served.
     func imageFile(at relative: String) -> OpenedFile? {
-        guard let found = images?.regularFile(at: relative), !isConfig(found) else { return nil }
+        guard let found = images?.regularFile(at: relative), !isConfig(found), !withheld.covers(found) else { return nil }
         return found
     }
 

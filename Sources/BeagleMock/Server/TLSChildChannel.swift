@@ -4,9 +4,9 @@ import NIOCore
 import NIOSSL
 
 /// One connection on the HTTPS port: ``PlainHTTPRefusal`` answers a client that speaks plain HTTP
-/// there, swift-nio-ssl's server handler runs TLS, ``TLSHandshakeLog`` logs a handshake that fails,
-/// and above them the same HTTP/1 handlers as on the HTTP port (``MockHTTP1Channel``), told that
-/// the connection is TLS for the journal. Faults keep their meaning: what the handlers above write
+/// there, swift-nio-ssl's server handler runs TLS (1.2 at least), ``TLSHandshakeLog`` closes a
+/// handshake that fails or stalls and logs why, and above them the same HTTP/1 handlers as on the
+/// HTTP port (``MockHTTP1Channel``), told that the connection is TLS for the journal. Faults keep their meaning: what the handlers above write
 /// goes through TLS, and a reset resets the TCP connection underneath.
 struct TLSChildChannel: ServerChildChannel {
     typealias Value = MockHTTP1Channel.Value
@@ -17,6 +17,8 @@ struct TLSChildChannel: ServerChildChannel {
     let context: NIOSSLContext
     /// Where refused connections and failed handshakes are logged.
     let logger: Logger
+    /// The failed handshakes of every connection on the port, for the log.
+    let failures = TLSHandshakeFailures()
 
     init(base: MockHTTP1Channel, context: NIOSSLContext, logger: Logger) {
         var base = base
@@ -31,7 +33,7 @@ struct TLSChildChannel: ServerChildChannel {
             let operations = channel.pipeline.syncOperations
             try operations.addHandler(PlainHTTPRefusal(logger: self.logger))
             try operations.addHandler(NIOSSLServerHandler(context: context))
-            try operations.addHandler(TLSHandshakeLog(logger: self.logger))
+            try operations.addHandler(TLSHandshakeLog(logger: self.logger, failures: failures))
         }.flatMap {
             base.setup(channel: channel, logger: logger)
         }

@@ -1,18 +1,52 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOSSL
+import NIOTLS
 
-/// Logs, once, why a TLS handshake failed (a client that does not trust the certificate, a
-/// protocol it does not share), and closes; it sits just above swift-nio-ssl's handler and leaves
-/// the pipeline with the first bytes that come through TLS, when the handshake is over.
+/// Watches a connection's TLS handshake, just above swift-nio-ssl's handler: a handshake that
+/// fails is logged by its cause (``TLSHandshakeFailures`` counts repeats) and closed, and one that
+/// has not finished within ``timeout`` of the connection's start is closed, so a client that
+/// stalls in the middle of it holds no connection for long (Docs/HTTPS.md). Once the handshake is
+/// over, it leaves the pipeline.
 final class TLSHandshakeLog: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 
+    /// How long a handshake may take, from the connection's start.
+    static let defaultTimeout = TimeAmount.seconds(10)
+
     private let logger: Logger
+    private let failures: TLSHandshakeFailures
+    private let timeout: TimeAmount
+    private var deadline: Scheduled<Void>?
     private var logged = false
 
-    init(logger: Logger) {
+    init(logger: Logger, failures: TLSHandshakeFailures, timeout: TimeAmount = TLSHandshakeLog.defaultTimeout) {
         self.logger = logger
+        self.failures = failures
+        self.timeout = timeout
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { startDeadline(context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        startDeadline(context)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case TLSUserEvent.handshakeCompleted = event {
+            deadline?.cancel()
+            deadline = nil
+        }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -21,12 +55,25 @@ final class TLSHandshakeLog: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(context, reason: Self.reason(error))
+    }
+
+    private func startDeadline(_ context: ChannelHandlerContext) {
+        guard deadline == nil else { return }
+        let timeout = self.timeout
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in
+            self.deadline = nil
+            self.fail(context, reason: "no handshake within \(timeout.nanoseconds / 1_000_000_000) s")
+        }
+    }
+
+    /// Logs the failure (once for the connection) and closes it.
+    private func fail(_ context: ChannelHandlerContext, reason: String) {
         if !logged {
             logged = true
-            let peer = PeerName.of(context)
-            logger.notice(
-                "TLS handshake from \(peer) failed (\(Self.reason(error))); a client that does not trust the CA fails so: beagle-mock ca"
-            )
+            if let line = failures.line(reason: reason, peer: PeerName.of(context), at: context.eventLoop.now) {
+                logger.notice("\(line)")
+            }
         }
         context.close(promise: nil)
     }

@@ -23,8 +23,24 @@ package struct LocalCertificateAuthority: Sendable {
     /// How long a new CA is valid: ten years, so that a device trusts it once.
     static let lifetime: TimeInterval = 10 * 365 * 24 * 3600
 
-    /// The CA kept in `folder`, made there when the folder has none. Call it holding the folder's lock.
-    static func openOrCreate(in folder: TLSFolder, now: Date) throws(TLSError) -> (
+    /// A CA opened or made, and what the user should know of its folder (keys made 0600, a
+    /// folder others can write to).
+    package struct Opened: Sendable {
+        package let authority: LocalCertificateAuthority
+        /// Whether the CA was made just now.
+        package let created: Bool
+        package let notices: [String]
+    }
+
+    /// The CA kept in `folder`, made there when the folder has none, its keys made private first.
+    /// Call it holding the folder's lock.
+    static func openOrCreate(in folder: TLSFolder, now: Date) throws(TLSError) -> Opened {
+        let notices = try folder.securePermissions()
+        let (authority, created) = try openOrCreateAuthority(in: folder, now: now)
+        return Opened(authority: authority, created: created, notices: notices)
+    }
+
+    private static func openOrCreateAuthority(in folder: TLSFolder, now: Date) throws(TLSError) -> (
         authority: LocalCertificateAuthority, created: Bool
     ) {
         let certificateText = try folder.read(certificateFileName)
@@ -51,13 +67,9 @@ package struct LocalCertificateAuthority: Sendable {
 
     /// The CA kept in `directory` (default `~/.beagle-mock/tls`), made there when there is none,
     /// as `serve --tls-port` would: for `beagle-mock ca`.
-    package static func openOrCreate(directory: String?, now: Date = Date()) throws(TLSError)
-        -> (authority: LocalCertificateAuthority, created: Bool)
-    {
+    package static func openOrCreate(directory: String?, now: Date = Date()) throws(TLSError) -> Opened {
         let folder = try TLSFolder.prepare(orDefault: directory)
-        return try folder.locked { () throws(TLSError) -> (authority: LocalCertificateAuthority, created: Bool) in
-            try openOrCreate(in: folder, now: now)
-        }
+        return try folder.locked { () throws(TLSError) -> Opened in try openOrCreate(in: folder, now: now) }
     }
 
     /// Signs a certificate for a TLS server covering `names`, with a new P-256 key, by Apple's rules

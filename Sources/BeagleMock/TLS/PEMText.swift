@@ -18,7 +18,8 @@ package enum PEMText {
                 certificates.append(try Certificate(pemEncoded: block))
             } catch {
                 let which = blocks.count == 1 ? "its certificate" : "certificate \(index + 1) of \(blocks.count)"
-                throw TLSError(file: file, problem: "\(which) cannot be read (corrupted PEM or DER): \(error)")
+                if Self.isKeyTooSmall(error) { throw TLSError(file: file, problem: "\(which) has \(Self.tooSmall)") }
+                throw TLSError(file: file, problem: "\(which) cannot be read (corrupted PEM or DER): \(Self.reason(error))")
             }
         }
         return certificates
@@ -38,8 +39,30 @@ package enum PEMText {
         do {
             return try Certificate.PrivateKey(pemEncoded: block)
         } catch {
-            throw TLSError(file: file, problem: "its private key cannot be read (corrupted, or a kind not supported): \(error)")
+            if Self.isKeyTooSmall(error) { throw TLSError(file: file, problem: "holds \(Self.tooSmall)") }
+            throw TLSError(
+                file: file, problem: "its private key cannot be read (corrupted, or a kind not supported): \(Self.reason(error))")
         }
+    }
+
+    /// What a key below swift-crypto's least size is (RSA under 2048 bits, refused as
+    /// `incorrectParameterSize`).
+    private static let tooSmall =
+        "a key too small to use: RSA keys must be 2048 bits or more (openssl req -x509 -newkey rsa:2048 …), or use an EC key"
+
+    private static func isKeyTooSmall(_ error: any Error) -> Bool {
+        "\(error)".contains("incorrectParameterSize")
+    }
+
+    /// What a parser says is wrong, without the source file and line that swift-asn1 appends to
+    /// its errors (`ASN1Error.invalidPEMDocument: … /path/PEMDocument.swift:123`).
+    static func reason(_ error: any Error) -> String {
+        var text = "\(error)"
+        if text.hasPrefix("ASN1Error.") { text.removeFirst("ASN1Error.".count) }
+        guard let space = text.lastIndex(of: " ") else { return text }
+        let last = text[text.index(after: space)...]
+        if last.contains("/") || last.contains(".swift:") { text = String(text[..<space]) }
+        return text.hasSuffix(":") ? String(text.dropLast()) : text
     }
 
     /// `certificate` as one PEM block and a line feed.

@@ -70,20 +70,21 @@ package struct TLSEndpoint: Sendable {
         return TLSEndpoint(
             port: port, context: try context(chain: chain, key: key, file: certificateFile), authority: nil, names: names,
             notValidAfter: leaf.notValidAfter, madeAuthority: false,
-            warnings: expiryNotice(leaf, file: certificateFile, now: now).map { [$0] } ?? [])
+            warnings: [expiryNotice(leaf, file: certificateFile, now: now), TLSFolder.keyWarning(keyFile)].compactMap { $0 })
     }
 
     /// A certificate from the local CA in the TLS folder, made or issued as needed.
     private static func local(_ settings: TLSSettings, host: String, port: Int, now: Date) throws(TLSError) -> TLSEndpoint {
         let folder = try TLSFolder.prepare(orDefault: settings.directory)
         let names = try CertificateNames.forServer(host: host, extra: settings.names)
-        let (authority, created, issued) = try folder.locked {
-            () throws(TLSError) -> (LocalCertificateAuthority, Bool, IssuedCertificate) in
-            let (authority, created) = try LocalCertificateAuthority.openOrCreate(in: folder, now: now)
-            let issued = try IssuedCertificate.current(from: authority, for: names, in: folder, now: now)
-            return (authority, created, issued)
+        let (opened, issued) = try folder.locked {
+            () throws(TLSError) -> (LocalCertificateAuthority.Opened, IssuedCertificate) in
+            let opened = try LocalCertificateAuthority.openOrCreate(in: folder, now: now)
+            let issued = try IssuedCertificate.current(from: opened.authority, for: names, in: folder, now: now)
+            return (opened, issued)
         }
-        var warnings: [String] = []
+        let (authority, created) = (opened.authority, opened.created)
+        var warnings = opened.notices
         if let notice = expiryNotice(authority.certificate, file: authority.certificatePath, now: now) {
             warnings.append(notice + "; move the folder away to make a new CA")
         }
@@ -95,7 +96,15 @@ package struct TLSEndpoint: Sendable {
             warnings: warnings)
     }
 
-    /// The server-side TLS context: the chain and its key, ALPN `http/1.1` only.
+    /// The TLS 1.2 suites offered: forward secrecy and AEAD only, as App Transport Security asks and
+    /// current platforms hold a BFF to (TLS 1.3's own suites are always on). No CBC suite, so that
+    /// a client that passes here passes against the real BFF too.
+    static let cipherSuites = [
+        "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-GCM-SHA384",
+        "ECDHE-RSA-AES256-GCM-SHA384", "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305",
+    ].joined(separator: ":")
+
+    /// The server-side TLS context: the chain and its key, ALPN `http/1.1` only, TLS 1.2 at least.
     private static func context(chain: [Certificate], key: Certificate.PrivateKey, file: String) throws(TLSError) -> NIOSSLContext
     {
         do {
@@ -107,6 +116,8 @@ package struct TLSEndpoint: Sendable {
                 certificateChain: certificates.map { .certificate($0) },
                 privateKey: .privateKey(try NIOSSLPrivateKey(bytes: Array(keyPEM.utf8), format: .pem)))
             configuration.applicationProtocols = ["http/1.1"]
+            configuration.minimumTLSVersion = .tlsv12
+            configuration.cipherSuites = Self.cipherSuites
             return try NIOSSLContext(configuration: configuration)
         } catch {
             throw TLSError(file: file, problem: "cannot be used for TLS: \(error)")

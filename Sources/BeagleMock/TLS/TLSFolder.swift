@@ -68,6 +68,46 @@ struct TLSFolder: Sendable {
         return try body()
     }
 
+    /// The key files kept in the folder.
+    static let keyFileNames = [LocalCertificateAuthority.keyFileName, IssuedCertificate.keyFileName]
+
+    /// Makes the folder's keys 0600 where they are readable by others, and warns of a folder that
+    /// others can write to; what it did and found, for the user. Throws when a key cannot be made
+    /// private (a file of another owner), as ssh refuses such a key.
+    func securePermissions() throws(TLSError) -> [String] {
+        var notices: [String] = []
+        if let folder = FileStatus.stat(path), folder.permissions & 0o022 != 0 {
+            notices.append(
+                "the TLS folder \(path) can be written by others (mode \(Self.octal(folder.permissions))): whoever writes there can replace the CA; chmod 700 \(path)"
+            )
+        }
+        for name in Self.keyFileNames {
+            let key = file(name)
+            guard let status = FileStatus.stat(key), status.permissions & 0o077 != 0 else { continue }
+            guard chmod(key, 0o600) == 0 else {
+                throw TLSError(
+                    file: key,
+                    problem:
+                        "is readable by others (mode \(Self.octal(status.permissions))) and cannot be made 0600 (\(String(cString: strerror(errno)))); chmod 600 it"
+                )
+            }
+            notices.append("\(key) was readable by others (mode \(Self.octal(status.permissions))); it is 0600 now")
+        }
+        return notices
+    }
+
+    /// A warning when the key file at `path`, the user's own, is readable by others.
+    static func keyWarning(_ path: String) -> String? {
+        guard let status = FileStatus.stat(path), status.permissions & 0o077 != 0 else { return nil }
+        return "the key \(path) is readable by others (mode \(octal(status.permissions))); chmod 600 \(path)"
+    }
+
+    /// Permission bits as `ls` and chmod write them in octal (`0644`).
+    private static func octal(_ permissions: UInt32) -> String {
+        let text = String(permissions, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
     /// The text of the file `name`; nil when there is none.
     func read(_ name: String) throws(TLSError) -> String? {
         let path = file(name)

@@ -36,6 +36,40 @@ public struct TLSSettings: Sendable, Hashable {
             keyFile: keyFile ?? base.keyFile, directory: directory ?? base.directory, names: names)
     }
 
+    /// The TLS folder in force (``directory``, or the default when there is a home folder): never
+    /// served, whether HTTPS is on or not, since it may hold a CA's key from an earlier run.
+    var folderInForce: String? {
+        directory ?? (try? TLSFolder.defaultPath())
+    }
+
+    /// What no folder serves (``WithheldPaths``): the TLS folder and the key files in and beside it.
+    func withheldPaths(servedRoots roots: [String]) -> WithheldPaths {
+        let folder = folderInForce
+        let keys =
+            (folder.map { [$0 + "/" + LocalCertificateAuthority.keyFileName, $0 + "/" + IssuedCertificate.keyFileName] } ?? [])
+            + (keyFile.map { [$0] } ?? [])
+        return WithheldPaths(folders: folder.map { [$0] } ?? [], files: keys, roots: roots)
+    }
+
+    /// A warning for each secret of these settings that lies inside a served folder (`roots`, by
+    /// name and real path): it is not served, but it should not be there.
+    func placementWarnings(servedRoots roots: [(name: String, path: String)]) -> [String] {
+        var warnings: [String] = []
+        for (name, root) in roots {
+            if let folder = folderInForce, WithheldPaths.lies(folder, inside: root) {
+                warnings.append(
+                    "the TLS folder \(folder) is inside the \(name) folder: nothing in it is served or listed, but keep the CA's key out of served folders (--tls-dir)"
+                )
+            }
+            if let keyFile, WithheldPaths.lies(keyFile, inside: root) {
+                warnings.append(
+                    "the key \(keyFile) is inside the \(name) folder: it is never served, but keep keys out of served folders (--tls-key)"
+                )
+            }
+        }
+        return warnings
+    }
+
     /// Whether nothing is set.
     public var isEmpty: Bool { self == TLSSettings() }
 }

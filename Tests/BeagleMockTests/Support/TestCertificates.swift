@@ -40,3 +40,43 @@ enum TestCertificates {
         -----END PRIVATE KEY-----
         """
 }
+
+extension TestCertificates {
+    /// A self-signed certificate for `localhost` with an RSA key of 1,024 bits, which no current
+    /// platform accepts (valid until 2126).
+    static let rsa1024 = """
+        -----BEGIN CERTIFICATE-----
+        MIICBjCCAW+gAwIBAgIUdEIXq+7TwKiiTT4gX6/djMaze7QwDQYJKoZIhvcNAQEL
+        BQAwFDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyODEzMTY0NFoYDzIxMjYx
+        MTA0MTMxNjQ0WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwgZ8wDQYJKoZIhvcNAQEB
+        BQADgY0AMIGJAoGBAMZ0FgK/aZME5Hzob5VR0uKPlw2siIVs5PGYPUrDSVzGtqqz
+        sXsfQNXK7RR4SUtAxAmPdGd2Y9AsNrKVQzHlx+Mv3JBdqEPfxaWaRPblX87Lbqg/
+        Ity5DzZfG3rLv1BKYawgfIENoTYWGa4YcORD0cTIgwd8I+VnL5gtuHq6S0CRAgMB
+        AAGjUzBRMB0GA1UdDgQWBBRvaR0zampvho93IwWfYkkQNgN14jAfBgNVHSMEGDAW
+        gBRvaR0zampvho93IwWfYkkQNgN14jAPBgNVHRMBAf8EBTADAQH/MA0GCSqGSIb3
+        DQEBCwUAA4GBAK2gHcp+Ydg7XkLhwXjr1Z2uAWc+9z4JLStlHq/NguUfhxPwCrUT
+        cjXeOvIhl4ofSG+APdB52fpBe5yksun5/a4uSeC3HbHHF+T1AP7bk0883tglysfC
+        LIi0DNKLWgva/Zt7sVtaVDbA17mcPHMcEDmU5fi/c3IWWg5Rh/ktpI9B
+        -----END CERTIFICATE-----
+        """
+
+    /// The key of ``rsa1024``.
+    static let rsa1024Key = """
+        -----BEGIN PRIVATE KEY-----
+        MIICeAIBADANBgkqhkiG9w0BAQEFAASCAmIwggJeAgEAAoGBAMZ0FgK/aZME5Hzo
+        b5VR0uKPlw2siIVs5PGYPUrDSVzGtqqzsXsfQNXK7RR4SUtAxAmPdGd2Y9AsNrKV
+        QzHlx+Mv3JBdqEPfxaWaRPblX87Lbqg/Ity5DzZfG3rLv1BKYawgfIENoTYWGa4Y
+        cORD0cTIgwd8I+VnL5gtuHq6S0CRAgMBAAECgYEAlCW8+Lgj/Bi+6XArPHEk2PUQ
+        cqjGEbTFBIX9234FmjjNzIjwiVU/dVpTueBB9ueWcPyijUoYISOggZhj3TAIEwRw
+        kt3mqnXsOcQLXPVaP78oKJ4XeA1/hDI+isvbsvL3jVQiu/KGOyV1uV9iUxPOzRtf
+        4PG25drSdg7tI+szPwECQQDuObwVnBq/yfcY3wCYrQ/QdPTSqIOjDr1nsVzCRlqO
+        eNYZtjB7HecwF075E48Qk2Nay3NpNdi+SL2D40U2zh4JAkEA1UKtsZdzYgviKQuJ
+        lU9c1Iwxr2m3z93C0hooXTO6cfMBtbtTaYpqccyLbSofxkp+mB3yi6hKZUDEQrZ9
+        PYswSQJBANdar/HlHbVVMaB1MAfVIx+yKwQovF9yWrzbdFxX11NGX138+lTCEpXB
+        7G10RfeZFc8lbp6kw9w4y8HneVFzAWkCQQC7zCwI58XD4ZMXcgGGaozk31AhmIc1
+        laOqQT6qVJMrJUOsNXoOxsVV0To2t5GjnJY+fqDIOzrIT3CFDw7a02eBAkA6N0HT
+        KvPtBca0f2RKCPDdqJLt6kQifaOlRveD793zoSdbeFbDHGGG6ehMcLScuQl81n8r
+        MYV7Bn6YJr9FsEsL
+        -----END PRIVATE KEY-----
+        """
+}

@@ -12,6 +12,8 @@ struct ProxyRecorder: Sendable {
     let images: ContainedRoot?
     /// The config file's real path, never written.
     let configPath: String?
+    /// The TLS folder, never written into.
+    let withheld: WithheldPaths
     /// Where a recorded screen whose bytes hold `{{` is listed, so it is served as it came.
     let verbatim: VerbatimList
     let logger: Logger
@@ -63,7 +65,7 @@ struct ProxyRecorder: Sendable {
             let shown = URL(fileURLWithPath: root.path).lastPathComponent + "/" + target.relativePath
             return RecordingTap(
                 target: target, shownAs: shown, what: what,
-                writer: RecordFileWriter(root: root.path, forbidden: configPath),
+                writer: RecordFileWriter(root: root.path, forbidden: configPath, withheld: withheld),
                 verbatim: target.folder == .screens ? verbatim : nil, overwrite: policy.mode == .overwrite,
                 maxSize: maxSize, trace: trace, logger: logger)
         }

@@ -20,6 +20,8 @@ struct RecordFileWriter: Sendable {
     let root: String
     /// A file never written whatever it is called (the config file's real path).
     let forbidden: String?
+    /// Folders never written into (the TLS folder).
+    var withheld: WithheldPaths = .none
 
     /// What a write did.
     enum Result: Sendable, Equatable {
@@ -44,8 +46,9 @@ struct RecordFileWriter: Sendable {
             close(folder)
             folder = next
         }
-        if let forbidden, let path = ContainedRoot.path(of: folder), path + "/" + name == forbidden {
-            throw RecordWriteError("\(name) is the config file")
+        if let path = ContainedRoot.path(of: folder) {
+            if let forbidden, path + "/" + name == forbidden { throw RecordWriteError("\(name) is the config file") }
+            if withheld.coversFolder(path) { throw RecordWriteError("\(name) would be written inside the TLS folder") }
         }
         let temporary = ".beagle-mock-record-\(UInt64.random(in: 0...UInt64.max))"
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
