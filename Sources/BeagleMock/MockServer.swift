@@ -56,7 +56,9 @@ public final class MockServer: Sendable {
     private let serviceGroup = Mutex<ServiceGroup?>(nil)
     /// The Model Context Protocol at `POST /__admin/mcp` (Docs/Agents.md).
     private let agents = AgentEndpoint()
-    /// The admin API, which the agents' tools run through.
+    /// Every capability of the admin API, typed: the doors below and `BeagleMockTesting` perform them.
+    package let operations: MockOperations
+    /// The REST door, `/__admin`.
     private let adminAPI: AdminAPI
 
     /// Checks the folders and prepares the server; nothing listens until `run`.
@@ -118,14 +120,15 @@ public final class MockServer: Sendable {
             withheld: tlsSettings.withheldPaths(servedRoots: servedRoots.map(\.1)),
             lookupsBeforeWatching: configuration.lookupsBeforeWatching)
         self.store = store
-        self.adminAPI = AdminAPI(
-            settings: settings, journal: journal, screens: store, gate: adminGate, startedAt: .now, authority: tls?.authority,
-            agents: agents)
+        self.operations = MockOperations(
+            settings: settings, journal: journal, store: store, routeReports: RouteReportCache(), authority: tls?.authority,
+            startedAt: .now)
+        self.adminAPI = AdminAPI(operations: operations, gate: adminGate, agents: agents)
     }
 
-    /// The tools a coding agent calls, over this server's admin API (Docs/Agents.md).
+    /// The tools a coding agent calls, over this server's operations (Docs/Agents.md).
     var agentTools: AgentTools {
-        AgentTools(admin: adminAPI, settings: settings, journal: journal, store: store)
+        AgentTools(operations: operations)
     }
 
     /// Answers the Model Context Protocol on standard input and output, with this server's tools,
@@ -133,9 +136,6 @@ public final class MockServer: Sendable {
     package func serveAgentsOverStandardIO() async throws {
         try await AgentServer.serveOverStandardIO(agentTools)
     }
-
-    /// The admin API's journal, settings and reset operations, in process (`BeagleMockTesting`).
-    package var admin: AdminOperations { AdminOperations(settings: settings, journal: journal) }
 
     /// The screens and images on disk now.
     package func inventory() -> ServerInventory? { store.inventory() }

@@ -31,13 +31,19 @@ public struct MockJournalEntry: Sendable, Hashable, Decodable {
     /// The route rule that matched, like `/checkout/** [GET]`; nil when none did.
     public let rule: String?
 
-    /// The entries of a journal page, through the admin API's own JSON.
-    static func entries(of page: JournalPage) throws(MockAdminError) -> [MockJournalEntry] {
-        struct Page: Decodable { let requests: [MockJournalEntry] }
-        do {
-            return try JSONDecoder().decode(Page.self, from: JSONEncoder().encode(page)).requests
-        } catch {
-            throw MockAdminError(field: nil, message: "the journal could not be read: \(error)")
-        }
+    /// The entry the server's journal holds, field by field.
+    init(_ entry: JournalEntry) {
+        id = entry.id
+        method = entry.methodName
+        path = entry.path
+        query = entry.query
+        headers = entry.headers
+        (body, bodyEncoding) = entry.bodyText
+        status = entry.status
+        fault = entry.fault
+        latencyMs = entry.latencyMs
+        durationMs = entry.durationMs
+        outcome = entry.outcome?.rawValue
+        rule = entry.rule
     }
 }

@@ -56,24 +56,24 @@ public struct MockServerContext: Sendable {
     public func journal(path: String? = nil, limit: Int? = nil) throws(MockAdminError) -> [MockJournalEntry] {
         let page: JournalPage
         do {
-            page = try server.server.admin.requests(limit: limit, path: path)
+            page = try server.server.operations.requests(limit: limit, path: path)
         } catch {
-            throw MockAdminError(field: error.parameter, message: error.message)
+            throw MockAdminError(field: error.field, message: error.message)
         }
-        return try MockJournalEntry.entries(of: page)
+        return page.requests.map(MockJournalEntry.init)
     }
 
     /// Empties the journal (`DELETE /__admin/requests`); returns how many entries it held.
     @discardableResult
     public func clearJournal() -> Int {
-        server.server.admin.clearRequests()
+        server.server.operations.clearRequests()
     }
 
     /// The runtime overrides in force (`GET /__admin/settings`). The trait's options are the
     /// server's flags, a layer below: they are in force without showing here.
     public var settings: MockRuntimeSettings {
         // The server's own encoding of its settings, which always decodes.
-        (try? JSONDecoder().decode(MockRuntimeSettings.self, from: server.server.admin.runtimeSettings.jsonData())) ?? .init()
+        (try? JSONDecoder().decode(MockRuntimeSettings.self, from: server.server.operations.runtimeSettings.jsonData())) ?? .init()
     }
 
     /// Changes the runtime overrides (`PUT /__admin/settings`, all or nothing): `change` edits the
@@ -93,7 +93,7 @@ public struct MockServerContext: Sendable {
             throw MockAdminError(field: nil, message: "\(error)")
         }
         do {
-            try server.server.admin.replaceRuntimeSettings(json: json)
+            try server.server.operations.replaceRuntimeSettings(json: json)
         } catch {
             throw MockAdminError(field: error.field, message: error.message)
         }
@@ -104,6 +104,6 @@ public struct MockServerContext: Sendable {
     /// were cleared.
     @discardableResult
     public func reset() -> Int {
-        server.server.admin.reset()
+        server.server.operations.reset().journalCleared
     }
 }

@@ -4,9 +4,10 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// The admin API under `/__admin` (Docs/AdminAPI.md): the dashboard, health, the request journal
-/// and its live stream, runtime settings, reset, the route list and screen previews, scenarios and
-/// its own OpenAPI document.
+/// The admin API under `/__admin` (Docs/AdminAPI.md): the REST door over ``MockOperations``. It
+/// reads HTTP (the gate, the method, the query and body), performs the operation, and writes its
+/// result or ``OperationError`` as HTTP and JSON; it also serves what is HTTP's alone (the
+/// dashboard page, the live journal, the OpenAPI document, the CA's files, MCP's endpoint).
 ///
 /// Its answers are the mock's own: never delayed or faulted, never journalled, never shadowed by a
 /// screen. `GET /__admin/health` and the local CA's certificate (`ca.pem`, `ca.crt`) are always
@@ -14,21 +15,11 @@ import NIOCore
 /// that without access even a wrong path or method gets 401 or 403 and not a map of the API. A wrong
 /// method on an endpoint gets 405 with `Allow`; an unknown path under `/__admin` gets 404 JSON.
 struct AdminAPI: Sendable {
-    let settings: SettingsStore
-    let journal: RequestJournal
-    let screens: ScreenStore
+    /// Every capability, typed.
+    let operations: MockOperations
     let gate: AdminGate
-    let startedAt: ContinuousClock.Instant
-    /// The local CA that signed the HTTPS certificate, served at `ca.pem` and `ca.crt`; nil without
-    /// HTTPS or with a certificate of the user's own.
-    var authority: LocalCertificateAuthority? = nil
     /// The Model Context Protocol endpoint, `POST /__admin/mcp`.
     let agents: AgentEndpoint
-    /// The last route list, kept while the folder is unchanged.
-    var routeReports = RouteReportCache()
-
-    /// The operations behind the journal, settings and reset endpoints, shared with in-process callers.
-    private var operations: AdminOperations { AdminOperations(settings: settings, journal: journal) }
 
     /// The largest admin request body read (settings are a few hundred bytes).
     static let maxBodySize = 64 << 10
@@ -111,15 +102,49 @@ struct AdminAPI: Sendable {
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
     /// while its body is read. An answer that waits (an agent's `wait_for_request`) ends when
     /// `abandonment` tells that the client left or the server stops.
-    func respond(
-        to request: inout ReceivedRequest, path: RequestPath, settings snapshot: SettingsSnapshot, abandonment: Abandonment
-    ) async throws -> Answer {
+    func respond(to request: inout ReceivedRequest, path: RequestPath, abandonment: Abandonment) async throws -> Answer {
+        let head = request.head
         let endpoint = Endpoint(path)
-        if endpoint == .events, request.head.method == .get, gate.refusal(for: request.head) == nil {
-            return .journalEvents(JournalEventStream(feed: journal.feed))
+        if endpoint == .events, head.method == .get, gate.refusal(for: head) == nil {
+            return .journalEvents(JournalEventStream(feed: operations.journal.feed))
         }
-        return .response(
-            try await response(to: &request, endpoint: endpoint, path: path, settings: snapshot, abandonment: abandonment))
+        if let refusal = refusal(for: head, endpoint: endpoint) { return .response(refusal) }
+        guard let endpoint else { return .response(Self.unknownEndpoint(path, target: head.path ?? path.path)) }
+        let method = head.method
+        if method == .options {
+            let allow = (endpoint.methods + [.options]).map(\.rawValue).joined(separator: ", ")
+            return .response(OutgoingResponse(status: .noContent, headers: [.allow: allow]))
+        }
+        guard endpoint.methods.contains(method) else {
+            let allowed = endpoint.methods.map(\.rawValue)
+            return .response(
+                ErrorBody(
+                    error: "\(method.rawValue) is not answered at \(endpoint.path); use \(allowed.joined(separator: " or "))",
+                    path: head.path, method: method.rawValue, allowed: allowed
+                ).response(.methodNotAllowed, headers: [.allow: allowed.joined(separator: ", "), .cacheControl: "no-store"]))
+        }
+        let body: ByteBuffer
+        do {
+            let limit = endpoint == .mcp ? AgentEndpoint.maxBodySize : Self.maxBodySize
+            body = try await BodyRefusal.collect(&request, limit: limit)
+        } catch let refusal as BodyRefusal {
+            return .response(refusal.response(path: head.path, headers: Self.noStore))
+        }
+        if endpoint == .mcp {
+            let agents = self.agents
+            guard let answer = await abandonment.cancelling({ await agents.answer(head, body: body) }) else {
+                return .response(
+                    ErrorBody(error: "the client left or the server is stopping", path: head.path)
+                        .response(.serviceUnavailable, headers: Self.noStore))
+            }
+            return .response(answer)
+        }
+        let query = QueryParameters(path.query)
+        do {
+            return .response(try dispatch(endpoint, method: method, query: query, segments: path.segments, body: body))
+        } catch {
+            return .response(Self.response(to: error, path: head.path))
+        }
     }
 
     /// The page needs no token to load (it holds no data, and asks for the token itself); it keeps
@@ -130,226 +155,159 @@ struct AdminAPI: Sendable {
         return gate.refusal(for: head)
     }
 
-    private func response(
-        to request: inout ReceivedRequest, endpoint: Endpoint?, path: RequestPath, settings snapshot: SettingsSnapshot,
-        abandonment: Abandonment
-    ) async throws -> OutgoingResponse {
-        let head = request.head
-        if let refusal = refusal(for: head, endpoint: endpoint) { return refusal }
-        guard let endpoint else {
-            if let format = SchemaFile.format(askedAt: path) {
-                return ErrorBody(
-                    error: SchemaRequest.formatProblem(format) ?? "the schema is served at GET /__admin/schema.json",
-                    path: head.path, suggestions: [Endpoint.schema.path]
-                ).response(.notFound, headers: Self.noStore)
-            }
-            return ErrorBody(
-                error: "no admin endpoint answers this path; the API is described at GET /__admin/openapi.json",
-                path: head.path, suggestions: Endpoint.allCases.map(\.path)
-            ).response(.notFound, headers: Self.noStore)
-        }
-        let method = head.method
-        if method == .options {
-            let allow = (endpoint.methods + [.options]).map(\.rawValue).joined(separator: ", ")
-            return OutgoingResponse(status: .noContent, headers: [.allow: allow])
-        }
-        guard endpoint.methods.contains(method) else {
-            let allowed = endpoint.methods.map(\.rawValue)
-            return ErrorBody(
-                error: "\(method.rawValue) is not answered at \(endpoint.path); use \(allowed.joined(separator: " or "))",
-                path: head.path, method: method.rawValue, allowed: allowed
-            ).response(.methodNotAllowed, headers: [.allow: allowed.joined(separator: ", "), .cacheControl: "no-store"])
-        }
-        let body: ByteBuffer
-        do {
-            let limit = endpoint == .mcp ? AgentEndpoint.maxBodySize : Self.maxBodySize
-            body = try await BodyRefusal.collect(&request, limit: limit)
-        } catch let refusal as BodyRefusal {
-            return refusal.response(path: head.path, headers: Self.noStore)
-        }
-        if endpoint == .mcp {
-            let agents = self.agents
-            guard let answer = await abandonment.cancelling({ await agents.answer(head, body: body) }) else {
-                return ErrorBody(error: "the client left or the server is stopping", path: head.path)
-                    .response(.serviceUnavailable, headers: Self.noStore)
-            }
-            return answer
-        }
-        return answer(
-            endpoint, method: method, query: QueryParameters(path.query), segments: path.segments, body: body,
-            settings: snapshot, path: head.path)
-    }
-
-    /// What an endpoint answers to a request that passed the gate and names one of its methods:
-    /// the one place each operation's rules live, for HTTP clients and for the agents' tools
-    /// (``AgentTools``) alike.
-    func answer(
-        _ endpoint: Endpoint, method: HTTPRequest.Method, query: QueryParameters, segments: [String], body: ByteBuffer,
-        settings snapshot: SettingsSnapshot, path: String?
-    ) -> OutgoingResponse {
+    /// The operation an endpoint names, performed with what the request gave, as HTTP.
+    private func dispatch(
+        _ endpoint: Endpoint, method: HTTPRequest.Method, query: QueryParameters, segments: [String], body: ByteBuffer
+    ) throws(OperationError) -> OutgoingResponse {
         switch (endpoint, method) {
         case (.dashboard, _): return Self.dashboard
         case (.events, _):
             // Reached only when the stream could not start (the gate refused it above).
-            return ErrorBody(error: "the live journal could not start", path: path).response(.internalServerError)
+            throw OperationError(.unavailable, "the live journal could not start")
         case (.mcp, _):
-            // Answered by the agents' endpoint before this switch.
-            return ErrorBody(error: "MCP requests are answered at POST /__admin/mcp", path: path).response(.notFound)
-        case (.screen, _): return screen(query, renderer: sampleRenderer(snapshot))
-        case (.health, _): return health()
-        case (.requests, .delete): return clearRequests()
-        case (.requests, _): return requests(query)
-        case (.request, _): return entry(segments[2])
-        case (.settings, .put): return putSettings(body)
-        case (.settings, _): return .json(.ok, Self.text(snapshot.runtime.jsonData()), headers: Self.noStore)
-        case (.reset, _): return reset()
-        case (.routes, _): return routes(renderer: sampleRenderer(snapshot))
-        case (.scenarios, _): return scenarios(snapshot)
-        case (.scenario, _): return putScenario(segments[2], body, snapshot)
+            throw OperationError(.notFound, "MCP requests are answered at POST /__admin/mcp")
+        case (.screen, _):
+            guard let route = query.values("route").first else {
+                throw OperationError(.invalid, field: "route", value: "", "route must be a path like /home")
+            }
+            do {
+                return Self.json(try operations.screen(route: route, platform: query.values("platform").first))
+            } catch where error.kind == .notFound {
+                return ErrorBody(error: error.message, path: route).response(.notFound, headers: Self.noStore)
+            }
+        case (.health, _): return Self.health(operations.health())
+        case (.requests, .delete): return .json(.ok, #"{"cleared":\#(operations.clearRequests())}"#, headers: Self.noStore)
+        case (.requests, _):
+            return Self.json(
+                try operations.requests(limit: try Self.limit(query), path: query.values("path").first))
+        case (.request, _):
+            guard let id = Self.journalID(segments[2]) else {
+                return ErrorBody(
+                    error: "a journal id is a whole number, like /__admin/requests/42", path: "/__admin/requests/" + segments[2]
+                )
+                    .response(.badRequest, headers: Self.noStore)
+            }
+            return Self.json(try operations.request(id: id))
+        case (.settings, .put): return Self.json(try operations.replaceRuntimeSettings(json: Data(body.readableBytesView)))
+        case (.settings, _): return Self.json(operations.runtimeSettings)
+        case (.reset, _): return Self.json(operations.reset())
+        case (.routes, _): return Self.json(try operations.routes())
+        case (.scenarios, _): return Self.json(["scenarios": operations.scenarios()])
+        case (.scenario, _): return Self.json(try setScenario(segments[2], body))
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
-        case (.schema, _): return SchemaFile.response(query, path: path)
-        case (.caPEM, _), (.caDER, _): return certificateAuthority(endpoint, path: path)
-        }
-    }
-
-    /// `GET /__admin/ca.pem` and `GET /__admin/ca.crt`: the local CA's certificate, never its key.
-    private func certificateAuthority(_ endpoint: Endpoint, path: String?) -> OutgoingResponse {
-        guard let authority else {
-            return ErrorBody(
-                error: "no local CA: this server serves no HTTPS (--tls-port), or serves a certificate of its own (--tls-cert)",
-                path: path
-            ).response(.notFound, headers: Self.noStore)
-        }
-        if endpoint == .caPEM {
+        case (.schema, _): return SchemaFile.response(query, path: endpoint.path)
+        case (.caPEM, _):
             return OutgoingResponse(
                 status: .ok, headers: [.contentType: "application/x-pem-file", .cacheControl: "no-store"],
-                body: .buffer(ByteBuffer(string: authority.pemText)))
-        }
-        return OutgoingResponse(
-            status: .ok,
-            headers: [
-                .contentType: "application/x-x509-ca-cert", .cacheControl: "no-store",
-                .contentDisposition: #"attachment; filename="beagle-mock-ca.crt""#,
-            ],
-            body: .buffer(ByteBuffer(bytes: authority.der)))
-    }
-
-    private static let noStore: HTTPFields = [.cacheControl: "no-store"]
-
-    /// `GET /__admin/health`.
-    private func health() -> OutgoingResponse {
-        let uptime = Int((ContinuousClock.now - startedAt) / .seconds(1))
-        let routes = screens.inventory()?.screens ?? 0
-        return .json(
-            .ok, #"{"status":"ok","version":"\#(beagleMockVersion)","routes":\#(routes),"uptimeSeconds":\#(uptime)}"#,
-            headers: Self.noStore)
-    }
-
-    /// `GET /__admin/requests?limit=&path=`.
-    private func requests(_ query: QueryParameters) -> OutgoingResponse {
-        var limit: Int?
-        if let text = query.values("limit").first {
-            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                text.contains(where: { $0 != "0" })
-            else {
-                return Self.badQuery("limit", text, "limit must be a whole number of at least 1, like 20")
-            }
-            limit = Int(text) ?? Int.max
-        }
-        do {
-            let page = try operations.requests(limit: limit, path: query.values("path").first)
-            return .json(.ok, ErrorBody.encode(page), headers: Self.noStore)
-        } catch {
-            return Self.badQuery(error.parameter, error.value, error.message)
+                body: .buffer(ByteBuffer(string: try operations.certificateAuthority().pemText)))
+        case (.caDER, _):
+            return OutgoingResponse(
+                status: .ok,
+                headers: [
+                    .contentType: "application/x-x509-ca-cert", .cacheControl: "no-store",
+                    .contentDisposition: #"attachment; filename="beagle-mock-ca.crt""#,
+                ],
+                body: .buffer(ByteBuffer(bytes: try operations.certificateAuthority().der)))
         }
     }
 
-    /// `GET /__admin/requests/{id}`.
-    private func entry(_ id: String) -> OutgoingResponse {
-        guard !id.isEmpty, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return ErrorBody(error: "a journal id is a whole number, like /__admin/requests/42", path: "/__admin/requests/\(id)")
-                .response(.badRequest, headers: Self.noStore)
+    // MARK: - Reading the request
+
+    /// `?limit=`: a whole number of at least 1, written in digits.
+    private static func limit(_ query: QueryParameters) throws(OperationError) -> Int? {
+        guard let text = query.values("limit").first else { return nil }
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            text.contains(where: { $0 != "0" })
+        else {
+            throw OperationError(
+                .invalid, field: "limit", value: text, "limit must be a whole number of at least 1, like 20")
         }
-        guard let number = Int(id), let entry = journal.entry(number) else {
-            return ErrorBody(
-                error: "no request \(id) in the journal: it was cleared, pushed out by newer requests, or never made",
-                path: "/__admin/requests/\(id)"
-            ).response(.notFound, headers: Self.noStore)
+        return Int(text) ?? Int.max
+    }
+
+    /// The `{id}` of `/__admin/requests/{id}`; nil when it is not written in digits.
+    private static func journalID(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
         }
-        return .json(.ok, ErrorBody.encode(entry), headers: Self.noStore)
+        // Too many digits for an id: no entry has it.
+        return Int(text) ?? -1
     }
 
-    /// `DELETE /__admin/requests`.
-    private func clearRequests() -> OutgoingResponse {
-        .json(.ok, #"{"cleared":\#(operations.clearRequests())}"#, headers: Self.noStore)
-    }
-
-    /// `PUT /__admin/settings`: all or nothing.
-    private func putSettings(_ body: ByteBuffer) -> OutgoingResponse {
-        do {
-            let settings = try operations.replaceRuntimeSettings(json: Data(body.readableBytesView))
-            return .json(.ok, Self.text(settings.jsonData()), headers: Self.noStore)
-        } catch {
-            var answer = ["error": error.description]
-            if let field = error.field { answer["field"] = field }
-            return .json(.badRequest, ErrorBody.encode(answer), headers: Self.noStore)
-        }
-    }
-
-    /// `POST /__admin/reset`.
-    private func reset() -> OutgoingResponse {
-        let cleared = operations.reset()
-        return .json(
-            .ok, #"{"journalCleared":\#(cleared),"settings":\#(Self.text(RuntimeSettings.none.jsonData()))}"#,
-            headers: Self.noStore)
-    }
-
-    /// `GET /__admin/scenarios` (Docs/AdminAPI.md, "Scenarios").
-    private func scenarios(_ snapshot: SettingsSnapshot) -> OutgoingResponse {
-        let list = snapshot.configuration.scenarioCatalogue.map { scenarioState($0) }
-        return .json(.ok, ErrorBody.encode(["scenarios": list]), headers: Self.noStore)
-    }
-
-    /// `PUT /__admin/scenarios/{name}` with `{"state": "filled"}`: 404 for a scenario the config
-    /// does not name, 400 naming the field for a bad body; nothing changes on either.
-    private func putScenario(_ name: String, _ body: ByteBuffer, _ snapshot: SettingsSnapshot) -> OutgoingResponse {
-        guard let entry = snapshot.configuration.scenarioCatalogue.first(where: { $0.name == name }) else {
-            let names = snapshot.configuration.scenarioCatalogue.map(\.name)
-            return ErrorBody(
-                error: "no scenario \(SpecError.quote(name)) in the config; GET /__admin/scenarios lists them",
-                path: "/__admin/scenarios/\(name)", suggestions: names
-            ).response(.notFound, headers: Self.noStore)
-        }
-        func refuse(_ error: String, field: String?) -> OutgoingResponse {
-            var answer = ["error": error]
-            if let field { answer["field"] = field }
-            return .json(.badRequest, ErrorBody.encode(answer), headers: Self.noStore)
+    /// `PUT /__admin/scenarios/{name}` with `{"state": "filled"}`.
+    private func setScenario(_ name: String, _ body: ByteBuffer) throws(OperationError) -> MockOperations.ScenarioState {
+        guard let states = operations.states(ofScenario: name) else {
+            // The operation names the scenarios there are.
+            return try operations.setScenario(name, to: "")
         }
         let parsed = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
         guard let object = parsed as? [String: Any] else {
-            return refuse("the body must be a JSON object like {\"state\": \"\(entry.states.last ?? "start")\"}", field: nil)
+            throw OperationError(.invalid, "the body must be a JSON object like {\"state\": \"\(states.last ?? "start")\"}")
         }
         if let unknown = object.keys.sorted().first(where: { $0 != "state" }) {
-            return refuse("\(unknown): unknown field; the body holds only state", field: unknown)
+            throw OperationError(.invalid, field: unknown, "unknown field; the body holds only state")
         }
-        guard let state = object["state"] as? String, entry.states.contains(state) else {
-            let known = entry.states.joined(separator: ", ")
-            return refuse("state: must be one of the states the config names for \(name): \(known)", field: "state")
+        guard let state = object["state"] as? String else {
+            throw OperationError(
+                .invalid, field: "state", "must be one of the states the config names for \(name): \(states.joined(separator: ", "))")
         }
-        settings.scenarios.set(name, to: state)
-        return .json(.ok, ErrorBody.encode(scenarioState(entry)), headers: Self.noStore)
+        return try operations.setScenario(name, to: state)
     }
 
-    /// One scenario as the admin API shows it.
-    private func scenarioState(_ entry: MockConfiguration.ScenarioEntry) -> ScenarioState {
-        ScenarioState(name: entry.name, state: settings.scenarios.state(of: entry.name), states: entry.states)
+    // MARK: - Writing the answer
+
+    private static let noStore: HTTPFields = [.cacheControl: "no-store"]
+
+    /// `value` as the answer's JSON, 200.
+    private static func json(_ value: some Encodable) -> OutgoingResponse {
+        .json(.ok, ErrorBody.encode(value), headers: noStore)
     }
 
-    /// A scenario, its state now and every state its rules name.
-    private struct ScenarioState: Encodable {
-        let name: String
-        let state: String
-        let states: [String]
+    /// `GET /__admin/health`, its fields in the order the docs show them.
+    private static func health(_ health: MockOperations.Health) -> OutgoingResponse {
+        .json(
+            .ok,
+            #"{"status":"ok","version":"\#(beagleMockVersion)","routes":\#(health.routes),"uptimeSeconds":\#(health.uptimeSeconds)}"#,
+            headers: noStore)
+    }
+
+    /// An operation's refusal as HTTP: 400 naming the field (and the query parameter's value),
+    /// 404 with suggestions, or 500.
+    private static func response(to error: OperationError, path: String?) -> OutgoingResponse {
+        switch error.kind {
+        case .invalid:
+            var answer: [String: String]
+            if let field = error.field, let value = error.value, queryParameters.contains(field) {
+                // A query parameter comes back with its value.
+                answer = ["error": error.message, "queryParameter": field, "value": String(value.prefix(200))]
+            } else {
+                answer = ["error": error.description]
+                if let field = error.field { answer["field"] = field }
+            }
+            return .json(.badRequest, ErrorBody.encode(answer), headers: noStore)
+        case .notFound:
+            return ErrorBody(error: error.message, path: path, suggestions: error.suggestions)
+                .response(.notFound, headers: noStore)
+        case .unavailable:
+            return ErrorBody(error: error.message).response(.internalServerError, headers: noStore)
+        }
+    }
+
+    /// The query parameters the endpoints read.
+    private static let queryParameters: Set = ["limit", "path", "route", "platform"]
+
+    /// A path under `/__admin` that names no endpoint: 404, with the endpoints.
+    private static func unknownEndpoint(_ path: RequestPath, target: String) -> OutgoingResponse {
+        if let format = SchemaFile.format(askedAt: path) {
+            return ErrorBody(
+                error: SchemaRequest.formatProblem(format) ?? "the schema is served at GET /__admin/schema.json",
+                path: target, suggestions: [Endpoint.schema.path]
+            ).response(.notFound, headers: noStore)
+        }
+        return ErrorBody(
+            error: "no admin endpoint answers this path; the API is described at GET /__admin/openapi.json",
+            path: target, suggestions: Endpoint.allCases.map(\.path)
+        ).response(.notFound, headers: noStore)
     }
 
     /// `GET /__admin/`: the page, which may run nothing but itself.
@@ -361,54 +319,4 @@ struct AdminAPI: Sendable {
             .xContentTypeOptions: "nosniff",
         ],
         body: .buffer(ByteBuffer(string: DashboardPage.html)))
-
-    /// `GET /__admin/screen?route=/home&platform=IOS`.
-    private func screen(_ query: QueryParameters, renderer: ScreenRendering.Renderer?) -> OutgoingResponse {
-        guard let route = query.values("route").first, route.hasPrefix("/") else {
-            return Self.badQuery("route", query.values("route").first ?? "", "route must be a path like /home")
-        }
-        var platform: BeaglePlatform?
-        if let name = query.values("platform").first, !name.isEmpty {
-            guard let known = BeaglePlatform(rawValue: name), BeaglePlatform.requestPlatforms.contains(known) else {
-                return Self.badQuery("platform", name, "platform must be IOS, ANDROID or WEB, or empty for none")
-            }
-            platform = known
-        }
-        guard let folder = screens.snapshot.fresh() else {
-            return ErrorBody(error: "the screens folder \(screens.served.screens.path) cannot be listed (was it removed?)")
-                .response(.internalServerError, headers: Self.noStore)
-        }
-        do {
-            let preview = try ScreenPreview(
-                route: route, platform: platform, folder: folder, served: screens.served,
-                renderer: renderer)
-            return .json(.ok, ErrorBody.encode(preview), headers: Self.noStore)
-        } catch {
-            return ErrorBody(error: error.message, path: route).response(.notFound, headers: Self.noStore)
-        }
-    }
-
-    /// How the route list and previews read a template: rendered with sample values within the
-    /// config's limits, when templates are on.
-    func sampleRenderer(_ snapshot: SettingsSnapshot) -> ScreenRendering.Renderer? {
-        snapshot.templates ? TemplateSample.renderer(honouring: screens.verbatim, limits: snapshot.templateLimits) : nil
-    }
-
-    /// `GET /__admin/routes`; templates checked as rendered with sample values when they are on.
-    private func routes(renderer: ScreenRendering.Renderer?) -> OutgoingResponse {
-        guard let folder = screens.snapshot.fresh() else {
-            return ErrorBody(error: "the screens folder \(screens.served.screens.path) cannot be listed (was it removed?)")
-                .response(.internalServerError, headers: Self.noStore)
-        }
-        let validator = ScreenValidator(renderer: renderer)
-        return .json(.ok, ErrorBody.encode(routeReports.report(of: folder, validator: validator)), headers: Self.noStore)
-    }
-
-    private static func badQuery(_ name: String, _ value: String, _ error: String) -> OutgoingResponse {
-        .json(
-            .badRequest, ErrorBody.encode(["error": error, "queryParameter": name, "value": String(value.prefix(200))]),
-            headers: noStore)
-    }
-
-    private static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
 }

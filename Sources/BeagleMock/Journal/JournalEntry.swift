@@ -8,35 +8,35 @@ import NIOCore
 /// Written when the request has been read (with the fault and latency already drawn) and completed
 /// when the exchange ends, so a hanging request shows while it hangs: `outcome`, `status` and
 /// `durationMs` are null until then.
-struct JournalEntry: Sendable, Encodable {
+package struct JournalEntry: Sendable, Encodable {
     /// Increasing from 1 for the server's life; a cleared journal does not reuse ids.
-    var id = 0
+    package var id = 0
     /// When the request had been read.
     var time = Date()
-    let method: HTTPRequest.Method
+    package let method: HTTPRequest.Method
     /// The percent-decoded path without the query (as sent, when it cannot be decoded).
-    let path: String
+    package let path: String
     /// The raw query string without `?`, empty when there is none.
-    let query: String
+    package let query: String
     /// The header fields as sent, `Host` restored; grouped only when the entry is read.
     let sentHeaders: SentHeaders
     /// The body, cut at ``RequestJournal/bodyLimit``.
     let body: RecordedBody
     /// The fault drawn (`status:503`, `reset`), nil when none was.
-    let fault: String?
+    package let fault: String?
     /// The latency drawn, in milliseconds.
-    let latencyMs: Double
+    package let latencyMs: Double
     /// The route rule that matched (`/checkout/** [GET]`), nil when none did.
-    let rule: String?
+    package let rule: String?
 
     /// The status sent; nil while in flight and when no status line went out.
-    var status: Int?
+    package var status: Int?
     /// Response body bytes sent.
     var bytes: Int64 = 0
     /// From the start of the request to its end; nil while in flight.
-    var durationMs: Double?
+    package var durationMs: Double?
     /// How the exchange ended; nil while in flight.
-    var outcome: Outcome?
+    package var outcome: Outcome?
     /// Whether the upstream answered (Docs/Proxy.md).
     var proxied = false
     /// Whether the request came over TLS (the HTTPS port).
@@ -69,7 +69,16 @@ struct JournalEntry: Sendable, Encodable {
     }
 
     /// Header values by lower-case name, `Host` restored.
-    var headers: [String: [String]] { sentHeaders.grouped }
+    package var headers: [String: [String]] { sentHeaders.grouped }
+
+    /// The method's name, like `GET`.
+    package var methodName: String { method.rawValue }
+
+    /// The body as text, or in base64 (``bodyEncoding``) for bytes that are not UTF-8.
+    package var bodyText: (value: String, encoding: String) {
+        let text = body.text
+        return (text.value, text.encoding.rawValue)
+    }
 
     private enum CodingKeys: String, CodingKey {
         case id, time, method, path, query, headers, body, bodyEncoding, bodySize, bodyTruncated
@@ -77,7 +86,7 @@ struct JournalEntry: Sendable, Encodable {
     }
 
     /// Every key, with `null` for what is not known (yet): a client reads one shape.
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(time.formatted(Self.timeFormat), forKey: .time)

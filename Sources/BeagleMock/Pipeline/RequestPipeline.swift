@@ -88,8 +88,7 @@ struct RequestPipeline: Sendable {
             let adminAnswer: AdminAPI.Answer
             do {
                 adminAnswer = try await admin.respond(
-                    to: &request, path: path, settings: settings,
-                    abandonment: Abandonment(connection: connection, stopping: stopping))
+                    to: &request, path: path, abandonment: Abandonment(connection: connection, stopping: stopping))
             } catch {
                 throw Failure(error: error)
             }

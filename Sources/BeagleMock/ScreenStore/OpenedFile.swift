@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -46,5 +48,22 @@ final class OpenedFile: Sendable {
             if count < 0, errno == EINTR { continue }
             return count
         }
+    }
+}
+
+extension OpenedFile {
+    /// The whole file, read from its descriptor; nil on an error.
+    func readAll() -> Data? {
+        var data = Data(count: Int(status.size))
+        let complete = data.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]), at: Int64(offset))
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        return complete ? data : nil
     }
 }

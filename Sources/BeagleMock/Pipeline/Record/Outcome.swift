@@ -1,6 +1,6 @@
 /// How an exchange ended: the journal's `outcome` and the log line's `outcome=` (Docs/AdminAPI.md,
 /// "The request journal").
-enum Outcome: String, Sendable, Codable, CaseIterable {
+package enum Outcome: String, Sendable, Codable, CaseIterable {
     /// A whole response was sent.
     case ok
     /// The connection was reset (RST), as a fault asked.
