@@ -73,7 +73,8 @@ public struct MockServerContext: Sendable {
     /// server's flags, a layer below: they are in force without showing here.
     public var settings: MockRuntimeSettings {
         // The server's own encoding of its settings, which always decodes.
-        (try? JSONDecoder().decode(MockRuntimeSettings.self, from: server.server.operations.runtimeSettings.jsonData())) ?? .init()
+        (try? JSONDecoder().decode(MockRuntimeSettings.self, from: server.server.operations.runtimeSettings.jsonData()))
+            ?? .init()
     }
 
     /// Changes the runtime overrides (`PUT /__admin/settings`, all or nothing): `change` edits the

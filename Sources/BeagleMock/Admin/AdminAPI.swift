@@ -172,7 +172,7 @@ struct AdminAPI: Sendable {
             }
             do {
                 return Self.json(try operations.screen(route: route, platform: query.values("platform").first))
-            } catch where error.kind == .notFound {
+            } catch  where error.kind == .notFound {
                 return ErrorBody(error: error.message, path: route).response(.notFound, headers: Self.noStore)
             }
         case (.health, _): return Self.health(operations.health())
@@ -185,7 +185,7 @@ struct AdminAPI: Sendable {
                 return ErrorBody(
                     error: "a journal id is a whole number, like /__admin/requests/42", path: "/__admin/requests/" + segments[2]
                 )
-                    .response(.badRequest, headers: Self.noStore)
+                .response(.badRequest, headers: Self.noStore)
             }
             return Self.json(try operations.request(id: id))
         case (.settings, .put): return Self.json(try operations.replaceRuntimeSettings(json: Data(body.readableBytesView)))
@@ -249,7 +249,8 @@ struct AdminAPI: Sendable {
         }
         guard let state = object["state"] as? String else {
             throw OperationError(
-                .invalid, field: "state", "must be one of the states the config names for \(name): \(states.joined(separator: ", "))")
+                .invalid, field: "state",
+                "must be one of the states the config names for \(name): \(states.joined(separator: ", "))")
         }
         return try operations.setScenario(name, to: state)
     }

@@ -54,7 +54,8 @@ extension MockOperations {
         let glob = try Self.glob(pattern)
         guard timeout > .zero, timeout <= Self.longestWait else {
             throw OperationError(
-                .invalid, field: "timeoutSeconds", "timeoutSeconds must be more than 0 and at most \(Self.longestWait.components.seconds)")
+                .invalid, field: "timeoutSeconds",
+                "timeoutSeconds must be more than 0 and at most \(Self.longestWait.components.seconds)")
         }
         let method = method?.uppercased()
         // A request counts once answered (the journal also tells of it as it arrives).
@@ -78,7 +79,8 @@ extension MockOperations {
             return try RouteGlob(pattern)
         } catch {
             throw OperationError(
-                .invalid, field: "path", value: pattern, "path must be a route pattern like /checkout/** or /home: \(error.message)")
+                .invalid, field: "path", value: pattern,
+                "path must be a route pattern like /checkout/** or /home: \(error.message)")
         }
     }
 
