@@ -149,7 +149,7 @@ public final class MockServer: Sendable {
     /// Re-reads the config file now rather than at the next poll (the server polls every
     /// second); an invalid file keeps the config in force and is reported in the outcome.
     @discardableResult
-    package func reloadConfiguration() -> ConfigReloader.Outcome {
+    package func reloadConfiguration() -> ConfigReloader.ReloadResult {
         configReloader.checkNow()
     }
 
@@ -174,10 +174,10 @@ public final class MockServer: Sendable {
         let pipeline = RequestPipeline(
             settings: settings,
             reader: RequestReader(maxBodySize: configuration.maxRequestBodySize),
-            decider: Decider(counters: settings.counters, scenarios: settings.scenarios),
+            planner: RequestPlanner(counters: settings.counters, scenarios: settings.scenarios),
             source: ResponseSource(
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
-            recorder: RequestRecorder(
+            recorder: RequestJournaler(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: adminAPI,
             stopping: stopping)

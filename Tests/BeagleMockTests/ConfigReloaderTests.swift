@@ -215,7 +215,7 @@ final class LogRecorder: Sendable {
         let folder = try Folder()
         try folder.replace("latency: 10ms\n")
         let plan = try makePlan(folder)
-        let (outcomes, continuation) = AsyncStream.makeStream(of: ConfigReloader.Outcome.self)
+        let (outcomes, continuation) = AsyncStream.makeStream(of: ConfigReloader.ReloadResult.self)
         let reloader = ConfigReloader(file: folder.file, settings: plan, interval: .milliseconds(20)) { continuation.yield($0) }
         try folder.replace("latency: 50ms\n")
         let task = Task { await reloader.run() }

@@ -8,7 +8,7 @@ import Testing
     }
 
     func outcomes(_ plan: SettingsStore, method: String = "GET", path: String, count: Int, control: RequestControl = .none)
-        -> [FaultDecision]
+        -> [RequestPlan]
     {
         (0..<count).map { _ in plan.decide(method: method, path: path, control: control) }
     }
@@ -88,7 +88,7 @@ import Testing
         let expected = outcomes(alone, path: "/checkout", count: 200)
 
         let busy = SettingsStore(configuration: try config(yaml), randomSeed: 77)
-        var observed: [FaultDecision] = []
+        var observed: [RequestPlan] = []
         for index in 0..<200 {
             for other in 0..<(index % 4) {
                 _ = busy.decide(method: "GET", path: "/image/\(index)-\(other)")
@@ -265,9 +265,9 @@ import Testing
 
     /// A drawn latency is logged to the millisecond (`208ms`), a written one as written (`1.5s`).
     @Test func drawnLatenciesAreLoggedToTheMillisecond() {
-        #expect(FaultDecision(latency: .nanoseconds(208_007_366)).latencyDescription == "208ms")
-        #expect(FaultDecision(latency: .microseconds(2_460)).latencyDescription == "2.5ms")
-        #expect(FaultDecision(latency: .milliseconds(1_500)).latencyDescription == "1.5s")
-        #expect(FaultDecision(latency: .zero).summary == "latency=0ms fault=-")
+        #expect(RequestPlan(latency: .nanoseconds(208_007_366)).latencyDescription == "208ms")
+        #expect(RequestPlan(latency: .microseconds(2_460)).latencyDescription == "2.5ms")
+        #expect(RequestPlan(latency: .milliseconds(1_500)).latencyDescription == "1.5s")
+        #expect(RequestPlan(latency: .zero).summary == "latency=0ms fault=-")
     }
 }

@@ -80,16 +80,16 @@ import Testing
 
     @Test func bodiesAreCutAtTheLimitOnACharacterBoundary() {
         let text = String(repeating: "é", count: 40)  // 80 bytes
-        let cut = RecordedBody(ByteBuffer(string: text), limit: 51)
+        let cut = JournalBody(ByteBuffer(string: text), limit: 51)
         #expect(cut.isTruncated)
         #expect(cut.size == 80)
         #expect(cut.bytes.count == 50)
         #expect(cut.text.encoding == .utf8)
-        let binary = RecordedBody(ByteBuffer(bytes: [0xFF, 0x00, 0xD8]))
+        let binary = JournalBody(ByteBuffer(bytes: [0xFF, 0x00, 0xD8]))
         #expect(!binary.isTruncated)
         #expect(binary.text.encoding == .base64)
         #expect(Data(base64Encoded: binary.text.value) == Data([0xFF, 0x00, 0xD8]))
-        #expect(RecordedBody(nil).text.value == "")
+        #expect(JournalBody(nil).text.value == "")
     }
 
     // MARK: A live server
@@ -170,7 +170,7 @@ import Testing
             await connection.close()
             let client = try await KeepAliveClient.connect(port: server.port)
             defer { Task { await client.close() } }
-            let entry = try await Self.waitForEntry(client) { $0["outcome"] is String }
+            let entry = try await Self.waitForEntry(server, client) { $0["outcome"] is String }
             #expect(entry["fault"] as? String == fault)
             #expect(entry["status"] as? Int == status)
             if status == nil { #expect(entry["status"] is NSNull) }
@@ -179,16 +179,20 @@ import Testing
         }
     }
 
-    /// Polls the journal until its newest entry satisfies `condition`: the journal is written from
-    /// another connection's task, which nothing here can await.
+    /// The journal's newest entry, as the admin API gives it, once it satisfies `condition`: read
+    /// again after each change the journal tells of (in process), since it is written from another
+    /// connection's task.
     static func waitForEntry(
-        _ client: KeepAliveClient, _ condition: ([String: any Sendable]) -> Bool
+        _ server: RunningMockServer, _ client: KeepAliveClient, _ condition: ([String: any Sendable]) -> Bool
     ) async throws -> [String: any Sendable] {
         let deadline = ContinuousClock.now + .seconds(30)
         while true {
+            // Followed before the read, so that no change slips between the two.
+            let changes = server.server.journal.feed.follow()
             if let newest = try await entries(client).first, condition(newest) { return newest }
-            guard ContinuousClock.now < deadline else { throw KeepAliveClientError(message: "the journal never showed it") }
-            try await Task.sleep(for: .milliseconds(20))
+            guard ContinuousClock.now < deadline,
+                await JournalFeed.first(of: changes, within: deadline - .now, where: { _ in true }) != nil
+            else { throw KeepAliveClientError(message: "the journal never showed it") }
         }
     }
 
@@ -198,13 +202,13 @@ import Testing
             try await hanging.send("GET /home?waiting=1 HTTP/1.1\r\nHost: x\r\nX-Mock-Fault: hang\r\n\r\n")
             let client = try await KeepAliveClient.connect(port: server.port)
             defer { Task { await client.close() } }
-            let inFlight = try await Self.waitForEntry(client) { $0["query"] as? String == "waiting=1" }
+            let inFlight = try await Self.waitForEntry(server, client) { $0["query"] as? String == "waiting=1" }
             #expect(inFlight["outcome"] is NSNull)
             #expect(inFlight["status"] is NSNull)
             #expect(inFlight["durationMs"] is NSNull)
             #expect(inFlight["fault"] as? String == "hang")
             await hanging.close()
-            let ended = try await Self.waitForEntry(client) { $0["outcome"] is String }
+            let ended = try await Self.waitForEntry(server, client) { $0["outcome"] is String }
             #expect(ended["outcome"] as? String == "client-gone")
             #expect(ended["status"] is NSNull)
         }
@@ -217,7 +221,7 @@ import Testing
             #expect(await connection.readToEnd(timeout: .seconds(10)).ending == .closed)
             let client = try await KeepAliveClient.connect(port: server.port)
             defer { Task { await client.close() } }
-            let entry = try await Self.waitForEntry(client) { $0["outcome"] is String }
+            let entry = try await Self.waitForEntry(server, client) { $0["outcome"] is String }
             #expect(entry["outcome"] as? String == "hang-expired")
         }
     }
@@ -360,13 +364,10 @@ import Testing
             defer { Task { await client.close() } }
             #expect(try await client.json("GET", "/__admin/requests").object["capacity"] as? Int == 3)
             try folder.write("screens/beagle-mock.yml", "journalSize: 7\n")
-            let deadline = ContinuousClock.now + .seconds(15)
-            var capacity = 3
-            while capacity != 7, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-                capacity = try await client.json("GET", "/__admin/requests").object["capacity"] as? Int ?? 0
-            }
-            #expect(capacity == 7)
+            // Read now rather than at the next poll (the polling has its own tests, ConfigReloaderTests);
+            // unchanged when the poll came first.
+            #expect([.reloaded, .unchanged].contains(server.server.reloadConfiguration()))
+            #expect(try await client.json("GET", "/__admin/requests").object["capacity"] as? Int == 7)
         }
         try await withMockServer(
             files: ["screens/beagle-mock.yml": "journalSize: 3\n"], configure: { $0.flags.journalSize = 5 }

@@ -98,12 +98,12 @@ import Testing
                     latency: 2s
                 """)
         let store = SettingsStore(configuration: config, randomSeed: 1)
-        let decider = Decider(counters: store.counters)
-        let premium = decider.decide(
+        let planner = RequestPlanner(counters: store.counters)
+        let premium = planner.decide(
             method: .get, path: "/cart", control: .none, settings: store.snapshot, facts: facts(headers: [("x-tier", "premium")]))
         #expect(premium.file == "cart-premium.json")
         #expect(premium.latency == .seconds(1))
-        let other = decider.decide(method: .get, path: "/cart", control: .none, settings: store.snapshot, facts: facts())
+        let other = planner.decide(method: .get, path: "/cart", control: .none, settings: store.snapshot, facts: facts())
         #expect(other.file == nil)
         #expect(other.latency == .seconds(2))
     }

@@ -40,11 +40,11 @@ import Testing
 
     @Test func matchingMovesTheStateAndResetPutsItBack() throws {
         let store = SettingsStore(configuration: try ConfigLoader.parse(yaml: Self.yaml), randomSeed: 1)
-        let decider = Decider(counters: store.counters, scenarios: store.scenarios)
-        let get = { decider.decide(method: .get, path: "/cart", control: .none, settings: store.snapshot) }
+        let planner = RequestPlanner(counters: store.counters, scenarios: store.scenarios)
+        let get = { planner.decide(method: .get, path: "/cart", control: .none, settings: store.snapshot) }
         #expect(get().file == nil)
         #expect(store.scenarios.state(of: "cart") == "start")
-        _ = decider.decide(method: .post, path: "/cart", control: .none, settings: store.snapshot)
+        _ = planner.decide(method: .post, path: "/cart", control: .none, settings: store.snapshot)
         #expect(store.scenarios.state(of: "cart") == "filled")
         #expect(get().file == "cart-filled.json")
         store.reset()

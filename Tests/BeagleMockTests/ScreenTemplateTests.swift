@@ -223,7 +223,7 @@ import Testing
     }
 }
 
-extension ScreenTemplate.Outcome {
+extension ScreenTemplate.RenderResult {
     /// The rendered text; throws when the rendering did not end with one.
     func text() throws -> String {
         guard case .rendered(let text) = self else { throw NotRendered(outcome: "\(self)") }

@@ -13,7 +13,7 @@ import Testing
     static func outcome(
         _ source: String, body: String? = nil, headers: [(String, String)] = [], limits: TemplateLimits = .standard,
         isAbandoned: @escaping () -> Bool = { false }
-    ) throws -> (outcome: ScreenTemplate.Outcome, meter: RenderMeter) {
+    ) throws -> (outcome: ScreenTemplate.RenderResult, meter: RenderMeter) {
         let template = try ScreenTemplate(source: source)
         let meter = RenderMeter(limits: limits, isAbandoned: isAbandoned)
         let request = TemplateRequest(
@@ -24,7 +24,7 @@ import Testing
     }
 
     /// The problem of a rendering that went past its limits, and which limit.
-    static func overBudget(_ outcome: ScreenTemplate.Outcome) throws -> (TemplateProblem, RenderMeter.Stop) {
+    static func overBudget(_ outcome: ScreenTemplate.RenderResult) throws -> (TemplateProblem, RenderMeter.Stop) {
         guard case .overBudget(let problem, let stop) = outcome else { throw Unexpected(outcome: "\(outcome)") }
         return (problem, stop)
     }

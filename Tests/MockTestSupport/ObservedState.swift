@@ -38,21 +38,12 @@ final class ObservedState<Value: Sendable>: Sendable {
         }
         defer { _ = storage.withLock { $0.observers.removeValue(forKey: id) } }
         continuation.yield()
-        return await withTaskGroup(of: T?.self) { group in
-            group.addTask { [self] in
-                for await _ in changes {
-                    if let result = storage.withLock({ check($0.value) }) { return result }
-                }
-                return nil
+        defer { continuation.finish() }
+        return await bounded(by: timeout) { [self] in
+            for await _ in changes {
+                if let result = storage.withLock({ check($0.value) }) { return result }
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            continuation.finish()
-            return first
+            return nil
         }
     }
 }

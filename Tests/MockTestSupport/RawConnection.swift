@@ -184,12 +184,7 @@ final class Inbox: Sendable {
     func waitForMore(after seen: Int, until deadline: ContinuousClock.Instant) async -> Bool {
         let remaining = deadline - .now
         guard remaining > .zero else { return false }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.waitForChange(after: seen) }
-            group.addTask { try? await Task.sleep(for: remaining) }
-            await group.next()
-            group.cancelAll()
-        }
+        _ = await bounded(by: remaining) { () async -> Void? in await self.waitForChange(after: seen) }
         return state.withLock { $0.version } > seen
     }
 

@@ -102,7 +102,7 @@ struct AdminAPI: Sendable {
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
     /// while its body is read. An answer that waits (an agent's `wait_for_request`) ends when
     /// `abandonment` tells that the client left or the server stops.
-    func respond(to request: inout ReceivedRequest, path: RequestPath, abandonment: Abandonment) async throws -> Answer {
+    func respond(to request: inout ReceivedRequest, path: RequestPath, abandonment: DepartureWatch) async throws -> Answer {
         let head = request.head
         let endpoint = Endpoint(path)
         if endpoint == .events, head.method == .get, gate.refusal(for: head) == nil {

@@ -24,11 +24,11 @@ package final class ConfigReloader: Sendable {
     /// Time between checks.
     package let interval: Duration
     private let logger: Logger
-    private let onChange: (@Sendable (Outcome) -> Void)?
+    private let onChange: (@Sendable (ReloadResult) -> Void)?
     private let state: Mutex<State>
 
     /// What one check found.
-    package enum Outcome: Sendable, Equatable {
+    package enum ReloadResult: Sendable, Equatable {
         /// Nothing changed.
         case unchanged
         /// A new valid config is in force.
@@ -48,14 +48,14 @@ package final class ConfigReloader: Sendable {
 
     /// Creates a reloader for settings built from `file` (or from nothing, when it does not exist yet).
     /// The first check reads the file; if it says what the settings already have, nothing is reloaded.
-    /// `onChange` hears every outcome but ``Outcome/unchanged`` (to refresh what depends on the
+    /// `onChange` hears every outcome but ``ReloadResult/unchanged`` (to refresh what depends on the
     /// config, such as the journal's size).
     package init(
         file: URL,
         settings: SettingsStore,
         interval: Duration = .seconds(1),
         logger: Logger = Logger(label: "beagle-mock.config"),
-        onChange: (@Sendable (Outcome) -> Void)? = nil
+        onChange: (@Sendable (ReloadResult) -> Void)? = nil
     ) {
         self.file = file
         self.settings = settings
@@ -79,13 +79,13 @@ package final class ConfigReloader: Sendable {
 
     /// Checks the file once: reloads it if it changed, and says what happened.
     @discardableResult
-    package func checkNow() -> Outcome {
+    package func checkNow() -> ReloadResult {
         let outcome = check()
         if outcome != .unchanged { onChange?(outcome) }
         return outcome
     }
 
-    private func check() -> Outcome {
+    private func check() -> ReloadResult {
         let signature = Self.signature(of: file)
         let (previousSignature, lastText) = state.withLock { ($0.signature, $0.lastText) }
         guard let signature else {

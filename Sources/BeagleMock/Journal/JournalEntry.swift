@@ -21,7 +21,7 @@ package struct JournalEntry: Sendable, Encodable {
     /// The header fields as sent, `Host` restored; grouped only when the entry is read.
     let sentHeaders: SentHeaders
     /// The body, cut at ``RequestJournal/bodyLimit``.
-    let body: RecordedBody
+    let body: JournalBody
     /// The fault drawn (`status:503`, `reset`), nil when none was.
     package let fault: String?
     /// The latency drawn, in milliseconds.
@@ -45,7 +45,7 @@ package struct JournalEntry: Sendable, Encodable {
     var recorded: String?
 
     init(
-        method: HTTPRequest.Method, path: String, query: String, headers: SentHeaders, body: RecordedBody, fault: String? = nil,
+        method: HTTPRequest.Method, path: String, query: String, headers: SentHeaders, body: JournalBody, fault: String? = nil,
         latencyMs: Double = 0, rule: String? = nil
     ) {
         self.method = method
@@ -60,10 +60,10 @@ package struct JournalEntry: Sendable, Encodable {
 
     /// The entry of a request as read: its decoded path, its headers, its body (cut at
     /// ``RequestJournal/bodyLimit``), and what the decision stage drew for it, if it got that far.
-    init(head: HTTPRequest, path: RequestPath, headers: SentHeaders, body: ByteBuffer?, decision: FaultDecision? = nil) {
+    init(head: HTTPRequest, path: RequestPath, headers: SentHeaders, body: ByteBuffer?, decision: RequestPlan? = nil) {
         self.init(
             method: head.method, path: path.path, query: String(path.query), headers: headers,
-            body: RecordedBody(body, limit: RequestJournal.bodyLimit),
+            body: JournalBody(body, limit: RequestJournal.bodyLimit),
             fault: decision.flatMap { $0.fault == .none ? nil : $0.fault.description },
             latencyMs: decision.map { AccessLog.millisecondsValue($0.latency) } ?? 0, rule: decision?.rule)
     }

@@ -8,28 +8,28 @@ import NIOCore
 ///    every stage after, so a reload halfway through cannot mix two configurations;
 /// 2. read (``RequestReader``): path, body, per-request control; CORS preflight, the admin API and
 ///    refusals are answered here, without delay or fault;
-/// 3. decision (``Decider``): the seeded draw of latency, pacing and fault;
+/// 3. plan (``RequestPlanner``): the route rule and the seeded draw of latency, pacing and fault;
 /// 4. source (``ResponseSource``): what answers: a file, a method file, the echo;
 /// 5. shape (``FaultShaper``): the fault applied to that answer;
 /// 6. wait (``LatencyWait``): the latency, from the end of the request;
-/// 7. deliver (``Deliverer``): bytes on the wire, paced, cut, reset or held;
-/// 8. record (``RequestRecorder``): the journal entry and the access-log line, with one outcome.
+/// 7. deliver (``ResponseSender``): bytes on the wire, paced, cut, reset or held;
+/// 8. journal (``RequestJournaler``): the journal entry and the access-log line, with one outcome.
 ///
 /// `/__echo` goes through every stage like a screen (latency, faults, route rules), as go-httpbin's
 /// routes do: it stands in for a BFF endpoint.
 struct RequestPipeline: Sendable {
     let settings: SettingsStore
     let reader: RequestReader
-    let decider: Decider
+    let planner: RequestPlanner
     let source: ResponseSource
-    let recorder: RequestRecorder
+    let recorder: RequestJournaler
     let admin: AdminAPI
     /// Raised when the server begins to stop (a hang ends then).
     let stopping: StopSignal
     let headers = ResponseHeaders()
     private let clock = ContinuousClock()
 
-    /// Answers `request` on `connection` through every stage. The record stage runs once, at the
+    /// Answers `request` on `connection` through every stage. The journal stage runs once, at the
     /// end, with how the exchange ended; a failure is rethrown after it (the dispatcher then
     /// closes the connection).
     func respond(_ request: ReceivedRequest, on connection: ClientConnection) async throws {
@@ -47,7 +47,7 @@ struct RequestPipeline: Sendable {
         if ending.closes { await connection.close() }
     }
 
-    /// How an answer ended, for the record stage.
+    /// How an answer ended, for the journal stage.
     private struct Ending {
         let delivery: Delivery
         var upstream: UpstreamTrace? = nil
@@ -65,7 +65,7 @@ struct RequestPipeline: Sendable {
     /// Stages 1 to 7; throws a ``Failure``.
     private func answer(
         _ request: ReceivedRequest, arrived: ContinuousClock.Instant, on connection: ClientConnection,
-        recording: inout RequestRecorder.Recording
+        recording: inout RequestJournaler.Recording
     ) async throws(Failure) -> Ending {
         var request = request
         let head = request.head
@@ -88,7 +88,7 @@ struct RequestPipeline: Sendable {
             let adminAnswer: AdminAPI.Answer
             do {
                 adminAnswer = try await admin.respond(
-                    to: &request, path: path, abandonment: Abandonment(connection: connection, stopping: stopping))
+                    to: &request, path: path, abandonment: DepartureWatch(connection: connection, stopping: stopping))
             } catch {
                 throw Failure(error: error)
             }
@@ -112,7 +112,7 @@ struct RequestPipeline: Sendable {
             planned = planning
         }
 
-        let decision = decider.decide(
+        let decision = planner.decide(
             method: planned.method, path: planned.path.path, split: planned.path.segments, control: planned.control,
             settings: settings,
             facts: settings.readsRequestFacts ? RequestFacts(planned) : .none)
@@ -122,7 +122,7 @@ struct RequestPipeline: Sendable {
         var response = await FaultShaper.shape(decision, path: planned.path.path) {
             await source.response(
                 for: planned, decision: decision, settings: settings,
-                abandonment: Abandonment(connection: connection, stopping: stopping))
+                abandonment: DepartureWatch(connection: connection, stopping: stopping))
         }
         do {
             let waited = try await LatencyWait.wait(until: planned.ended + decision.latency, clock: clock, connection: connection)
@@ -131,7 +131,7 @@ struct RequestPipeline: Sendable {
             }
             headers.add(
                 to: &response, request: head, headers: planned.headers, settings: settings, closing: decision.closesConnection)
-            let delivery = try await Deliverer(hangMax: settings.hangMax, stopping: stopping).deliver(
+            let delivery = try await ResponseSender(hangMax: settings.hangMax, stopping: stopping).deliver(
                 decision, response: response, omittingBody: planned.omitsBody, connection: connection)
             return Ending(delivery: delivery, upstream: response.upstream)
         } catch {

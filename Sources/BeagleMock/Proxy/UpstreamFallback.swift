@@ -7,7 +7,7 @@ struct UpstreamFallback: Sendable {
     let record: RecordPolicy?
 
     /// The upstream for a request `decision` was drawn for, under `settings`; nil when none.
-    init?(client: UpstreamClient?, decision: FaultDecision, settings: SettingsSnapshot) {
+    init?(client: UpstreamClient?, decision: RequestPlan, settings: SettingsSnapshot) {
         guard decision.proxy != false, let client, let upstream = settings.upstream else { return nil }
         self.client = client
         self.upstream = upstream

@@ -1,10 +1,10 @@
 import Synchronization
 
-/// What the proxy did for one request, carried by its response to the record stage: the journal's
+/// What the proxy did for one request, carried by its response to the journal stage: the journal's
 /// `proxied` and `recorded` (Docs/AdminAPI.md, "The request journal") and the log line's note.
 ///
 /// A class, because the recording is written while the body streams, after the response left the
-/// source: whoever saves the file notes it here, and the record stage reads it at the end.
+/// source: whoever saves the file notes it here, and the journal stage reads it at the end.
 final class UpstreamTrace: Sendable {
     /// The upstream the request went to, as the banner shows it.
     let upstream: String

@@ -7,7 +7,7 @@ import NIOCore
 ///
 /// It counts from the moment the request starts, that is once the requests pipelined before it are
 /// answered: until then the server reads only so far ahead, and a client is not late with bytes the
-/// server has not read. ``RequestDispatcher`` runs it as its ``ConnectionStateMachine`` says: from
+/// server has not read. ``HTTPConnectionHandler`` runs it as its ``ConnectionStateMachine`` says: from
 /// the request's start until the body's end arrives, whether or not the request has read that far
 /// yet. Once it passes, the connection closes after
 /// the request's answer (a 408 when the request was reading the body), and it keeps running after a

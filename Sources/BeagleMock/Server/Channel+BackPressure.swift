@@ -6,10 +6,4 @@ extension Channel {
     /// a write returns at once: a long body is held back rather than piling up in memory, and a
     /// short answer costs no trip back from the event loop.
     var isBackedUp: Bool { !isWritable || !isActive }
-
-    /// Waits for `written`, a write on this channel, only while it ``isBackedUp``, and then throws
-    /// if it failed.
-    func waitIfBackedUp(_ written: EventLoopFuture<Void>) async throws {
-        if isBackedUp { try await written.get() }
-    }
 }

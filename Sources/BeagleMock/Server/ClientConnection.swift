@@ -12,13 +12,13 @@ import Darwin
 /// The connection a request came on, as the pipeline sees it: it writes the parts of the answer,
 /// closes or resets the connection, and learns when the client has left. Nothing else of the
 /// channel is in the pipeline's reach, and every byte goes out one way: through the connection's
-/// ``RequestDispatcher``, whose ``ConnectionStateMachine`` sees each part, then ``HTTP1Framing``.
+/// ``HTTPConnectionHandler``, whose ``ConnectionStateMachine`` sees each part, then ``HTTP1Framing``.
 struct ClientConnection: Sendable {
     private let channel: any Channel
-    private let dispatcher: NIOLoopBound<RequestDispatcher>
+    private let dispatcher: NIOLoopBound<HTTPConnectionHandler>
 
     /// The connection of `channel`, served by `dispatcher`.
-    init(channel: any Channel, dispatcher: NIOLoopBound<RequestDispatcher>) {
+    init(channel: any Channel, dispatcher: NIOLoopBound<HTTPConnectionHandler>) {
         self.channel = channel
         self.dispatcher = dispatcher
     }

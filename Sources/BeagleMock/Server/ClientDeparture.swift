@@ -6,7 +6,7 @@ import NIOCore
 /// Hummingbird allows remote half-closure, so a client that closes its socket only sends a FIN:
 /// the channel stays open, and its close future does not complete until the server closes it.
 /// The FIN arrives as `ChannelEvent.inputClosed`, which this turns into a future. Held by
-/// ``RequestDispatcher``, which sees those events, rather than by a handler of its own that
+/// ``HTTPConnectionHandler``, which sees those events, rather than by a handler of its own that
 /// every part of every request would cross; the pipeline reads it through its
 /// ``ClientConnection``.
 struct ClientDeparture {

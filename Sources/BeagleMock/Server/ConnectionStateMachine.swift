@@ -4,7 +4,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 
 /// The life of one connection, as a value: the request in the pipeline, what arrived behind it,
-/// whether its body flows, and when the connection closes. ``RequestDispatcher`` tells it what
+/// whether its body flows, and when the connection closes. ``HTTPConnectionHandler`` tells it what
 /// happens on the channel and does what it answers; nothing here touches a channel, a timer or a
 /// task, so every transition is tested without a socket and on times the test chooses
 /// (`ConnectionStateMachineTests`).
@@ -23,7 +23,7 @@ import NIOHTTPTypes
 ///   response in flight has ended and what was written has left.
 /// - Bytes that are not HTTP between requests: the requests before them are answered, then their
 ///   refusal (``FramingRefusal``) goes out, the connection's side closes, and what the client still
-///   sends is read and dropped for a moment (``RequestDispatcher/lingerTime``) so that the refusal
+///   sends is read and dropped for a moment (``HTTPConnectionHandler/lingerTime``) so that the refusal
 ///   is not lost to a reset.
 /// - A client that closes its side gets the answers it is owed, then the connection closes.
 struct ConnectionStateMachine {
@@ -408,11 +408,6 @@ struct ConnectionStateMachine {
         case .refusing, .lingering, .closed:
             return .none
         }
-    }
-
-    /// Something arrived or was answered at `now`: the idle time starts again.
-    mutating func noteActivity(now: NIODeadline) {
-        lastActivity = now
     }
 
     /// When to check for idleness, unless a check is due already. A closing or refusing

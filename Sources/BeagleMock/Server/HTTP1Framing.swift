@@ -27,7 +27,7 @@ import NIOHTTPTypesHTTP1
 ///
 /// It logs what NIO's decoder refuses (bytes that are not HTTP, header floods, oversized headers,
 /// broken chunk framing), which would otherwise leave no trace in the log: between requests,
-/// ``RequestDispatcher`` answers it 400 after the requests before it; inside a body, the body's
+/// ``HTTPConnectionHandler`` answers it 400 after the requests before it; inside a body, the body's
 /// reader gets the error.
 ///
 /// A refused request never reaches the responder. Its answer waits for the responses still owed

@@ -8,7 +8,7 @@ import ServiceLifecycle
 /// One connection's handlers, on SwiftNIO's HTTP/1 pipeline: ``OpeningRefusal`` closes a
 /// connection whose first line has no HTTP version; NIO decodes HTTP/1;
 /// ``HTTP1Framing`` refuses what NIO lets through, turns heads into HTTPTypes and writes the
-/// responses' bytes; ``RequestDispatcher`` hands each request to the pipeline, one at a time,
+/// responses' bytes; ``HTTPConnectionHandler`` hands each request to the pipeline, one at a time,
 /// answers malformed ones 400, closes idle connections and quiesces at shutdown.
 ///
 /// Hummingbird's own HTTP/1 channel wraps the connection in an `NIOAsyncChannel` whose async
@@ -18,11 +18,11 @@ struct MockHTTP1Channel: ServerChildChannel {
     /// The connection, and the handler that serves it.
     struct Value: ServerChildChannelValue {
         let channel: any Channel
-        let dispatcher: NIOLoopBound<RequestDispatcher>
+        let dispatcher: NIOLoopBound<HTTPConnectionHandler>
     }
 
     /// Answers each request.
-    let responder: RequestDispatcher.Responder
+    let responder: HTTPConnectionHandler.Responder
     /// The tasks that run the requests.
     let workers: RequestWorkers
     /// How long a request body may take to arrive, from its request's start.
@@ -48,7 +48,7 @@ struct MockHTTP1Channel: ServerChildChannel {
             try operations.addHandler(OpeningRefusal(logger: checkLogger))
             try operations.addHandler(ByteToMessageHandler(decoder))
             try operations.addHandler(HTTP1Framing(logger: checkLogger))
-            let dispatcher = RequestDispatcher(
+            let dispatcher = HTTPConnectionHandler(
                 responder: responder, workers: workers, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout, tls: tls)
             try operations.addHandler(dispatcher)
             return Value(channel: channel, dispatcher: NIOLoopBound(dispatcher, eventLoop: channel.eventLoop))

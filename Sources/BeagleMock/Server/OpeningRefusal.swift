@@ -36,7 +36,7 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
         guard !closing else { return }
         let buffer = unwrapInboundIn(data)
         let view = buffer.readableBytesView
-        if line.isEmpty, view.first == TLSRecord.handshake {
+        if line.isEmpty, view.first == TLSContentType.handshake {
             let peer = PeerName.of(context)
             logger.notice("closed a connection from \(peer) that began a TLS handshake on the HTTP port (HTTPS is on --tls-port)")
             return context.close(promise: nil)

@@ -27,7 +27,7 @@ final class PlainHTTPRefusal: ChannelInboundHandler, RemovableChannelHandler {
         if refused { return }
         let buffer = unwrapInboundIn(data)
         guard let first = buffer.readableBytesView.first else { return }
-        guard first != TLSRecord.handshake else {
+        guard first != TLSContentType.handshake else {
             context.fireChannelRead(data)
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             return

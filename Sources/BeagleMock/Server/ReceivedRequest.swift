@@ -2,7 +2,7 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// A request as ``RequestDispatcher`` hands it to the pipeline: its head, and its body as it
+/// A request as ``HTTPConnectionHandler`` hands it to the pipeline: its head, and its body as it
 /// arrives. (HummingbirdCore's `Request` also parses the target into a `URI` for every request,
 /// which nothing here reads: the read stage decodes the path itself.)
 struct ReceivedRequest: Sendable {

@@ -1,7 +1,7 @@
 import HTTPTypes
 import NIOCore
 
-/// What the pipeline writes on a connection, for ``RequestDispatcher`` and ``HTTP1Framing``: a
+/// What the pipeline writes on a connection, for ``HTTPConnectionHandler`` and ``HTTP1Framing``: a
 /// response whose body is in memory goes whole, in one write (one trip down the channel's
 /// handlers, and, unless it is sent in chunks, one buffer with its head for a body of up to
 /// ``HTTP1Framing/coalescedBodyLimit``); a streamed one goes as a head, pieces of body and an end.
@@ -14,6 +14,6 @@ enum ResponsePart {
     case body(ByteBuffer)
     /// The end of the body, with trailer fields if any.
     case end(HTTPFields?)
-    /// Bytes as they are, below HTTP framing: faults that break the protocol (``RawWire``).
+    /// Bytes as they are, below HTTP framing: faults that break the protocol (``UnframedOutput``).
     case raw(ByteBuffer)
 }

@@ -45,6 +45,6 @@ struct TLSChildChannel: ServerChildChannel {
 }
 
 /// The first byte of a TLS connection: a handshake record.
-enum TLSRecord {
+enum TLSContentType {
     static let handshake: UInt8 = 0x16
 }

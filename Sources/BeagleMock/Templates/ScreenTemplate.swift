@@ -36,7 +36,7 @@ struct ScreenTemplate: Sendable {
     }
 
     /// How a rendering ended.
-    enum Outcome: Sendable {
+    enum RenderResult: Sendable {
         case rendered(String)
         /// It went past its meter's limits: the problem names the limit and the section it was in.
         case overBudget(TemplateProblem, RenderMeter.Stop)
@@ -131,7 +131,7 @@ struct ScreenTemplate: Sendable {
     }
 
     /// The text rendered for `scope`, within the limits of its meter (``TemplateScope/meter``).
-    func render(_ scope: TemplateScope) -> Outcome {
+    func render(_ scope: TemplateScope) -> RenderResult {
         let meter = scope.meter
         meter.costs = sectionCosts
         var text = ""

@@ -24,7 +24,7 @@ package struct ProbeCrawler: Sendable {
     package let configuration: ProbeConfiguration
     let viewClient: any ViewClientProtocol
     let imageDownloader: any ImageDownloaderProtocol
-    let recorder: ResponseRecorder?
+    let recorder: ResponseCapture?
     let urlBuilder: UrlBuilder
 
     /// A crawler sending its requests through `networkClient`, or when nil through a
@@ -46,8 +46,8 @@ package struct ProbeCrawler: Sendable {
             live.httpRequestBuilder.additionalHeaders = configuration.additionalHeaders
             client = live
         }
-        let recorder = ResponseRecorder()
-        let recording = RecordingNetworkClient(upstream: client, recorder: recorder)
+        let recorder = ResponseCapture()
+        let recording = CapturingNetworkClient(upstream: client, recorder: recorder)
         let urlBuilder = UrlBuilder(baseUrl: configuration.origin.baseURL)
         let queue = DispatchQueue.global()
         let remote = CachingImageDownloader(
@@ -63,12 +63,12 @@ package struct ProbeCrawler: Sendable {
     }
 
     /// A crawler over the given clients: `recorder` is where the raw bytes behind
-    /// `viewClient`'s screens and `imageDownloader`'s images land (a `RecordingNetworkClient`
+    /// `viewClient`'s screens and `imageDownloader`'s images land (a `CapturingNetworkClient`
     /// beneath them), keyed by the URLs `urlBuilder` builds; without one, screens have no
     /// size or body and their references cannot be followed.
     package init(
         configuration: ProbeConfiguration, viewClient: any ViewClientProtocol,
-        imageDownloader: any ImageDownloaderProtocol, recorder: ResponseRecorder?, urlBuilder: UrlBuilder
+        imageDownloader: any ImageDownloaderProtocol, recorder: ResponseCapture?, urlBuilder: UrlBuilder
     ) {
         self.configuration = configuration
         self.viewClient = viewClient
@@ -86,7 +86,7 @@ package struct ProbeCrawler: Sendable {
     }
 
     /// What one fetch gave: its result, and what the screen references.
-    struct Outcome: Sendable {
+    struct FetchResult: Sendable {
         var result: ProbeResult
         var references: [ScreenReference]
     }
@@ -125,9 +125,9 @@ package struct ProbeCrawler: Sendable {
     /// outcomes in the items' order.
     func fetchAll(
         _ items: [Work], tally: ProgressTally, progress: @escaping @Sendable (ProbeProgress) -> Void
-    ) async -> [Outcome] {
-        await withTaskGroup(of: (Int, Outcome).self) { group in
-            var outcomes: [Outcome?] = Array(repeating: nil, count: items.count)
+    ) async -> [FetchResult] {
+        await withTaskGroup(of: (Int, FetchResult).self) { group in
+            var outcomes: [FetchResult?] = Array(repeating: nil, count: items.count)
             var next = 0
             func startNext() {
                 let index = next
@@ -158,14 +158,14 @@ package struct ProbeCrawler: Sendable {
     }
 
     /// Fetches one screen, lazy component or image.
-    func fetch(_ work: Work) async -> Outcome {
+    func fetch(_ work: Work) async -> FetchResult {
         switch work.kind {
         case .screen, .lazyComponent: await fetchScreen(work)
-        case .image: Outcome(result: await fetchImage(work), references: [])
+        case .image: FetchResult(result: await fetchImage(work), references: [])
         }
     }
 
-    func fetchScreen(_ work: Work) async -> Outcome {
+    func fetchScreen(_ work: Work) async -> FetchResult {
         let url = urlBuilder.build(path: work.route)
         let clock = ContinuousClock()
         let started = clock.now
@@ -202,7 +202,7 @@ package struct ProbeCrawler: Sendable {
         let result = ProbeResult(
             kind: work.kind, route: work.route, url: url, depth: work.depth, referrer: work.referrer, status: status,
             duration: duration, body: body, problems: Self.errorsFirst(problems))
-        return Outcome(result: result, references: references)
+        return FetchResult(result: result, references: references)
     }
 
     func fetchImage(_ work: Work) async -> ProbeResult {

@@ -18,7 +18,7 @@ import Foundation
 ///   fail to decode in the app anyway, so there is nothing better to serve; and an app that
 ///   behaves the same against the mock as against the real BFF is the point of a mock. The
 ///   way to serve a screen to one platform only is a variant file (`home.ios.json`);
-///   ``ScreenValidator`` warns about root wrappers. ``Outcome/rootExcluded`` tells the caller.
+///   ``ScreenValidator`` warns about root wrappers. ``FilterResult/rootExcluded`` tells the caller.
 /// - **A wrapper with no object `child`** (none written, or its child was itself removed) is
 ///   removed like an excluded one: there is nothing to show. The Kotlin BFF fails with an
 ///   exception there.
@@ -44,7 +44,7 @@ package struct PlatformFilter: Sendable {
     package static let childKey = "child"
 
     /// What filtering did to a body.
-    package struct Outcome: Sendable, Hashable {
+    package struct FilterResult: Sendable, Hashable {
         /// The body to send: the input itself when nothing changed.
         package let data: Data
         /// Whether the body was rewritten.
@@ -67,15 +67,15 @@ package struct PlatformFilter: Sendable {
     }
 
     /// Filters `data` and says what changed.
-    package func apply(to data: Data) -> Outcome {
+    package func apply(to data: Data) -> FilterResult {
         guard Self.mayContainWrapper(data), let root = try? JSONReader().parse(data) else {
-            return Outcome(data: data, changed: false, rootExcluded: false)
+            return FilterResult(data: data, changed: false, rootExcluded: false)
         }
         var state = State()
         guard let filtered = filter(root, isRoot: true, state: &state), state.changed else {
-            return Outcome(data: data, changed: false, rootExcluded: false)
+            return FilterResult(data: data, changed: false, rootExcluded: false)
         }
-        return Outcome(data: JSONWriter.compactData(filtered), changed: true, rootExcluded: state.rootExcluded)
+        return FilterResult(data: JSONWriter.compactData(filtered), changed: true, rootExcluded: state.rootExcluded)
     }
 
     /// Filters a parsed tree. Returns the root even when it is an excluded wrapper (unwrapped),

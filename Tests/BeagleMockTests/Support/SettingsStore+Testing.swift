@@ -5,8 +5,8 @@ import HTTPTypes
 /// The decision stage over a store's current snapshot, as the pipeline runs it for one request:
 /// tests of the draw and of precedence call it directly.
 extension SettingsStore {
-    func decide(method: String, path: String, control: RequestControl = .none) -> FaultDecision {
-        Decider(counters: counters, scenarios: scenarios).decide(
+    func decide(method: String, path: String, control: RequestControl = .none) -> RequestPlan {
+        RequestPlanner(counters: counters, scenarios: scenarios).decide(
             method: HTTPRequest.Method(method.uppercased()) ?? .get, path: path, control: control, settings: snapshot)
     }
 

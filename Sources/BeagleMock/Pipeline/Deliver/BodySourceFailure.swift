@@ -1,7 +1,7 @@
 import Logging
 
 /// A body's source failed after the response head went out, so the answer cannot be finished: a
-/// file that shrank or became unreadable, an upstream that broke off. The record stage logs it as
+/// file that shrank or became unreadable, an upstream that broke off. The journal stage logs it as
 /// an error (outcome `server-error`), and the pipeline resets the connection when it asks to.
 protocol BodySourceFailure: Error, CustomStringConvertible, Sendable {
     /// What failed (a file's path, an upstream's URL), for the log line's metadata.

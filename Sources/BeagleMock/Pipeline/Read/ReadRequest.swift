@@ -31,7 +31,7 @@ struct ReadRequest: Sendable {
     var omitsBody: Bool { head.method == .head }
 
     /// The journal entry for this request, with what the decision stage drew for it.
-    func journalEntry(_ decision: FaultDecision) -> JournalEntry {
+    func journalEntry(_ decision: RequestPlan) -> JournalEntry {
         JournalEntry(head: head, path: path, headers: headers, body: body, decision: decision)
     }
 }

@@ -3,7 +3,7 @@ import NIOCore
 
 /// The shape stage: the response a fault turns the source's answer into, before any wait
 /// (Docs/LatencyAndFaults.md, "Faults"). What cannot be said with an HTTP response (resets, garbage,
-/// cut bodies) is left to ``Deliverer``; both switch over every ``Fault``.
+/// cut bodies) is left to ``ResponseSender``; both switch over every ``Fault``.
 enum FaultShaper {
     /// The response for `decision`. `content` produces the source's answer, and is called only
     /// for faults that show it: an injected status or a closed connection never reads a file.
@@ -11,7 +11,7 @@ enum FaultShaper {
     /// Every injected response says so by its caching headers: no validators,
     /// `Cache-Control: no-store`.
     static func shape(
-        _ decision: FaultDecision, path: String, content: () async -> OutgoingResponse
+        _ decision: RequestPlan, path: String, content: () async -> OutgoingResponse
     ) async -> OutgoingResponse {
         switch decision.fault {
         case .none:

@@ -17,9 +17,9 @@ struct EchoReply: Encodable, Sendable {
     let query: String
     let headers: [String: [String]]
     let body: String
-    let bodyEncoding: RecordedBody.Encoding
+    let bodyEncoding: JournalBody.Encoding
 
-    init(request: ReadRequest, body: RecordedBody) {
+    init(request: ReadRequest, body: JournalBody) {
         method = request.method.rawValue
         path = request.path.path
         query = String(request.path.query)

@@ -30,7 +30,7 @@ struct ResponseSource: Sendable {
     }
 
     /// The kind of source that answers `request`, given the rule `decision` found for it.
-    static func kind(of request: ReadRequest, decision: FaultDecision) -> Kind {
+    static func kind(of request: ReadRequest, decision: RequestPlan) -> Kind {
         if request.isEcho { return .echo }
         if decision.proxy == true { return .proxy }
         if let file = decision.file { return .ruleFile(file) }
@@ -41,14 +41,14 @@ struct ResponseSource: Sendable {
     /// rule's `response:` override. A template's rendering stops once `abandonment` says nobody
     /// waits for it (the client left, the server is stopping).
     func response(
-        for request: ReadRequest, decision: FaultDecision, settings: SettingsSnapshot, abandonment: Abandonment? = nil
+        for request: ReadRequest, decision: RequestPlan, settings: SettingsSnapshot, abandonment: DepartureWatch? = nil
     ) async -> OutgoingResponse {
         let fallback = UpstreamFallback(client: upstream, decision: decision, settings: settings)
         let rendering = TemplateRendering(
             request: request, decision: decision, limits: settings.templateLimits, abandonment: abandonment)
         switch Self.kind(of: request, decision: decision) {
         case .echo:
-            return EchoReply(request: request, body: RecordedBody(request.body, limit: maxBodySize)).response
+            return EchoReply(request: request, body: JournalBody(request.body, limit: maxBodySize)).response
         case .proxy:
             if let fallback { return await fallback.answer(request) }
             let reads = request.method == .get || request.method == .head

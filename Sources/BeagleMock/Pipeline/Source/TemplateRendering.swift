@@ -13,11 +13,11 @@ import NIOCore
 /// requests. It stops when its `abandonment` says nobody waits for it any more.
 struct TemplateRendering: Sendable {
     let request: ReadRequest
-    let decision: FaultDecision
+    let decision: RequestPlan
     /// The limits of the whole rendering.
     let limits: TemplateLimits
     /// Tells when nobody waits for the rendering any more (nil: somebody always does).
-    let abandonment: Abandonment?
+    let abandonment: DepartureWatch?
     /// The time `now` names.
     var now = Date()
 
@@ -58,7 +58,7 @@ struct TemplateRendering: Sendable {
     /// One rendering within `limits`.
     private func attempt(
         _ template: ScreenTemplate, _ file: ServedFile, limits: TemplateLimits, isAbandoned: @escaping @Sendable () -> Bool
-    ) -> ScreenTemplate.Outcome {
+    ) -> ScreenTemplate.RenderResult {
         // A rendering that waited for the render thread may have nobody to go to any more.
         if isAbandoned() { return .abandoned }
         let meter = RenderMeter(limits: limits, isAbandoned: isAbandoned)
@@ -71,7 +71,7 @@ struct TemplateRendering: Sendable {
     }
 
     /// The served file of a rendering that ended as `outcome`.
-    private func finish(_ outcome: ScreenTemplate.Outcome, _ file: ServedFile) -> Result {
+    private func finish(_ outcome: ScreenTemplate.RenderResult, _ file: ServedFile) -> Result {
         let rendered: String
         switch outcome {
         case .rendered(let text): rendered = text

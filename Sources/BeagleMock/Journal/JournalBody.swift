@@ -3,7 +3,7 @@ import NIOCore
 
 /// A request body as JSON can carry it: the text when the bytes are UTF-8, base64 otherwise, so
 /// that binary uploads survive the trip intact; cut at a limit, saying so.
-struct RecordedBody: Sendable {
+struct JournalBody: Sendable {
     /// How ``text`` holds the bytes.
     enum Encoding: String, Sendable, Codable {
         /// The bytes are UTF-8 text, given as they are.
@@ -18,7 +18,7 @@ struct RecordedBody: Sendable {
     let size: Int
 
     /// No body.
-    static let empty = RecordedBody(bytes: [], size: 0)
+    static let empty = JournalBody(bytes: [], size: 0)
 
     private init(bytes: [UInt8], size: Int) {
         self.bytes = bytes

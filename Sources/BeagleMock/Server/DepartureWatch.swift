@@ -4,7 +4,7 @@ import Synchronization
 /// Whether anybody still waits for a request's answer, for work long enough to stop halfway (a
 /// template's rendering, Docs/Templates.md, "Limits"): not once the client has closed its side or
 /// left, nor once the server has begun to stop.
-struct Abandonment: Sendable {
+struct DepartureWatch: Sendable {
     let connection: ClientConnection
     let stopping: StopSignal
 

@@ -6,16 +6,16 @@ import FoundationNetworking
 #endif
 
 /// A network client that passes every request to another one and records what came back in a
-/// ``ResponseRecorder`` before completing: the probe's view into the bytes behind a decoded
+/// ``ResponseCapture`` before completing: the probe's view into the bytes behind a decoded
 /// screen.
-package struct RecordingNetworkClient: NetworkClientProtocol {
+package struct CapturingNetworkClient: NetworkClientProtocol {
     /// The client that sends the requests.
     package let upstream: any NetworkClientProtocol
     /// Where responses are recorded.
-    package let recorder: ResponseRecorder
+    package let recorder: ResponseCapture
 
     /// Records what `upstream` returns into `recorder`.
-    package init(upstream: any NetworkClientProtocol, recorder: ResponseRecorder) {
+    package init(upstream: any NetworkClientProtocol, recorder: ResponseCapture) {
         self.upstream = upstream
         self.recorder = recorder
     }
@@ -31,14 +31,14 @@ package struct RecordingNetworkClient: NetworkClientProtocol {
             case .success(let response):
                 let http = response.response as? HTTPURLResponse
                 recorder.record(
-                    RecordedResponse(
+                    CapturedResponse(
                         status: http?.statusCode, body: response.data,
                         contentType: http?.value(forHTTPHeaderField: "Content-Type")),
                     for: url)
             case .failure(let error):
                 if let http = error.response as? HTTPURLResponse {
                     recorder.record(
-                        RecordedResponse(
+                        CapturedResponse(
                             status: http.statusCode, body: error.data ?? Data(),
                             contentType: http.value(forHTTPHeaderField: "Content-Type")),
                         for: url)

@@ -7,7 +7,7 @@ import NIOCore
 /// ``HTTP1Framing`` passes them on as they are. A write waits until the bytes have left only when
 /// the connection is backed up (a slow reader); `close` and `reset` wait for everything written
 /// before them, which is what a reset after a partial body needs.
-struct RawWire: Sendable {
+struct UnframedOutput: Sendable {
     let connection: ClientConnection
 
     /// Writes bytes as they are.

@@ -16,7 +16,7 @@ import NIOHTTPTypes
 /// A request runs on Swift's global executor, off the event loops, so that a heavy request (a
 /// long journal, a large template) never holds up the I/O of other connections: on one of the
 /// server's ``RequestWorkers``, long-lived tasks that cost less than a task a request.
-final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
+final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias OutboundIn = ResponsePart
     typealias OutboundOut = ResponsePart
@@ -357,7 +357,7 @@ final class RequestDispatcher: ChannelDuplexHandler, RemovableChannelHandler {
 /// Tells the dispatcher when the pipeline wants more of a request's body.
 struct BodyDemand: NIOAsyncSequenceProducerDelegate {
     let eventLoop: any EventLoop
-    fileprivate let dispatcher: NIOLoopBound<RequestDispatcher>
+    fileprivate let dispatcher: NIOLoopBound<HTTPConnectionHandler>
 
     func produceMore() {
         let dispatcher = self.dispatcher

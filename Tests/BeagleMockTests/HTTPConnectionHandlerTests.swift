@@ -6,13 +6,13 @@ import Testing
 
 @testable import BeagleMock
 
-/// The dispatcher carries out its ``ConnectionStateMachine``'s answers with the event loop's
+/// The handler carries out its ``ConnectionStateMachine``'s answers with the event loop's
 /// timers: on an `EmbeddedChannel`, whose clock the test moves, the idle timeout, the shutdown, a
 /// half-close and a refusal close the connection when they should, without a socket or a sleep.
-@Suite struct RequestDispatcherTests {
+@Suite struct HTTPConnectionHandlerTests {
     /// A connected channel with a dispatcher that closes it after `idle`.
     static func connected(idle: Duration = .seconds(5)) throws -> EmbeddedChannel {
-        let dispatcher = RequestDispatcher(
+        let dispatcher = HTTPConnectionHandler(
             responder: { _, _ in }, workers: RequestWorkers(), bodyTimeout: .seconds(30), idleTimeout: idle)
         let channel = EmbeddedChannel(handler: dispatcher)
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()

@@ -2,13 +2,13 @@ import HTTPTypes
 import Logging
 import ServiceLifecycle
 
-/// The record stage: one journal entry and one access-log line per request, with one outcome
+/// The journal stage: one journal entry and one access-log line per request, with one outcome
 /// (Docs/AdminAPI.md, "The request journal").
 ///
 /// An entry is written when the request has been read (so a hang shows while it hangs) and
 /// completed when the exchange ends, however it ends: a client that left, a cut at shutdown and a
 /// server-side failure are told apart, and the last is also logged as an error naming the file.
-struct RequestRecorder: Sendable {
+struct RequestJournaler: Sendable {
     let journal: RequestJournal
     let accessLog: AccessLog
     /// Where server-side failures are reported.
@@ -48,7 +48,7 @@ struct RequestRecorder: Sendable {
     }
 
     /// Notes what the decision stage drew, for the log line.
-    func note(_ decision: FaultDecision, in recording: inout Recording) {
+    func note(_ decision: RequestPlan, in recording: inout Recording) {
         // Its descriptions are made for the log line only.
         guard accessLog.isOn else { return }
         recording.line.latency = decision.latencyDescription

@@ -8,13 +8,13 @@ import HTTPTypes
 /// so requests to other paths, in any order or in parallel, cannot change which request fails.
 /// "Rule" is the first matching route rule (by its pattern and methods), or the globals when none
 /// matches. The pipeline never asks for CORS preflight or `/__admin`, so those are not counted.
-package struct Decider: Sendable {
+package struct RequestPlanner: Sendable {
     /// The counts, kept with the settings they belong to.
     let counters: RequestCounters
     /// The scenarios' states, moved when a rule that takes part in one answers.
     let scenarios: ScenarioStates
 
-    /// A decider over the store's counters and scenario states.
+    /// A planner over the store's counters and scenario states.
     package init(counters: RequestCounters, scenarios: ScenarioStates = ScenarioStates()) {
         self.counters = counters
         self.scenarios = scenarios
@@ -28,7 +28,7 @@ package struct Decider: Sendable {
     package func decide(
         method: HTTPRequest.Method, path: String, split: [String]? = nil, control: RequestControl,
         settings: SettingsSnapshot, facts: RequestFacts = .none
-    ) -> FaultDecision {
+    ) -> RequestPlan {
         let routes = settings.configuration.routes
         // The segments are only needed to match route rules.
         let segments = routes.isEmpty ? nil : split.map { PathSegments(path, segments: $0) } ?? PathSegments(path)
@@ -51,7 +51,7 @@ package struct Decider: Sendable {
         _ fields: SettingsPrecedence.RequestFields, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?,
         file: String?,
         proxy: Bool?
-    ) -> FaultDecision {
+    ) -> RequestPlan {
         // Separate streams, so that setting a latency never changes which request fails; their
         // common seed is hashed only when something is drawn (most requests draw nothing).
         var common: UInt64?
@@ -85,7 +85,7 @@ package struct Decider: Sendable {
             var latencyRandom = stream(2)
             latency = fields.latency.draw(using: &latencyRandom)
         }
-        return FaultDecision(
+        return RequestPlan(
             latency: latency,
             pacing: fields.pacing,
             fault: fault,

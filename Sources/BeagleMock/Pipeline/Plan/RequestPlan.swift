@@ -1,6 +1,6 @@
-/// What one request gets, decided by ``FaultPlan/decide(method:path:control:)``; the server acts it
+/// What one request gets, decided by ``RequestPlanner/decide(method:path:control:)``; the server acts it
 /// out on the wire.
-package struct FaultDecision: Sendable, Hashable, CustomStringConvertible {
+package struct RequestPlan: Sendable, Hashable, CustomStringConvertible {
     /// How long to wait before the first byte (already drawn). Zero for ``Fault/hang``, which
     /// never answers (Docs/LatencyAndFaults.md: latency comes before every outcome except hang).
     package let latency: Duration

@@ -2,10 +2,10 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// The deliver stage: acts out a ``FaultDecision`` on the wire (Docs/LatencyAndFaults.md, "Faults"):
+/// The deliver stage: acts out a ``RequestPlan`` on the wire (Docs/LatencyAndFaults.md, "Faults"):
 /// the shaped response with correct framing and pacing, or bytes and connection endings that no
 /// HTTP response can express. Like ``FaultShaper``, it switches over every ``Fault``.
-struct Deliverer: Sendable {
+struct ResponseSender: Sendable {
     /// The garbage sent where a status line belongs (WireMock's, so clients react alike).
     static let garbage = Array("lskdu018973t09sylgasjkfg1][]'./.sdlv\r\n".utf8)
 
@@ -20,10 +20,10 @@ struct Deliverer: Sendable {
     ///   - response: the normal response (already carrying `Connection: close` when needed).
     ///   - omittingBody: a HEAD request.
     func deliver(
-        _ decision: FaultDecision, response: OutgoingResponse, omittingBody: Bool,
+        _ decision: RequestPlan, response: OutgoingResponse, omittingBody: Bool,
         connection: ClientConnection
     ) async throws -> Delivery {
-        let wire = RawWire(connection: connection)
+        let wire = UnframedOutput(connection: connection)
         let status = response.head.status.code
         switch decision.fault {
         case .none, .status, .malformedJSON, .corrupt:
