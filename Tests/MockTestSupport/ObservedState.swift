@@ -1,3 +1,4 @@
+import BeagleMock
 import Synchronization
 
 /// State written by servers, pipes or event loops and read by a test, with waits that wake on

@@ -1,3 +1,4 @@
+import BeagleMock
 import NIOCore
 import NIOPosix
 import NIOSSL

@@ -23,18 +23,9 @@ final class JournalFeed: Sendable {
         of arrivals: AsyncStream<JournalEntry>, within timeout: Duration,
         where matches: @escaping @Sendable (JournalEntry) -> Bool
     ) async -> JournalEntry? {
-        await withTaskGroup(of: JournalEntry?.self) { group in
-            group.addTask {
-                for await entry in arrivals where matches(entry) { return entry }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        await bounded(by: timeout) {
+            for await entry in arrivals where matches(entry) { return entry }
+            return nil
         }
     }
 
