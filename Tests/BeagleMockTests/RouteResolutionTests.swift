@@ -80,6 +80,32 @@ import Testing
         }
     }
 
+    /// A route that only platform variants answer (as `--record` leaves one) names them, and the
+    /// header that picks them, to a client without one; close routes in such folders are offered.
+    @Test func aRouteWithOnlyVariantsNamesThemAndTheHeader() async throws {
+        let files = [
+            "screens/feed.ios.json": #"{"os":"ios"}"#, "screens/feed.android.json": #"{"os":"android"}"#,
+        ]
+        try await withMockServer(files: files) { server, _ in
+            let plain = try #require(try await HTTPProbe.request(port: server.port, target: "/feed"))
+            #expect(plain.status == 404)
+            let body = try plain.jsonObject()
+            #expect(body["platforms"] as? [String] == ["IOS", "ANDROID"])
+            let error = try #require(body["error"] as? String)
+            #expect(error.contains("for a client that sends no beagle-platform"), "\(error)")
+            #expect(error.contains("send the header beagle-platform: IOS"), "\(error)")
+            let web = try #require(
+                try await HTTPProbe.request(port: server.port, target: "/feed", headers: [("beagle-platform", "WEB")]))
+            #expect(web.status == 404)
+            #expect(web.text.contains("no screen answers this path for beagle-platform: WEB"), "\(web.text)")
+            let typo = try #require(try await HTTPProbe.request(port: server.port, target: "/fed"))
+            #expect(try typo.jsonObject()["suggestions"] as? [String] == ["/feed"])
+            #expect(try typo.jsonObject()["platforms"] == nil)
+            let ios = try await HTTPProbe.request(port: server.port, target: "/feed", headers: [("beagle-platform", "IOS")])
+            #expect(ios?.text == #"{"os":"ios"}"#)
+        }
+    }
+
     @Test func methodFilesAnswerTheirMethod() async throws {
         try await withMockServer(files: Self.files) { server, _ in
             let post = try #require(

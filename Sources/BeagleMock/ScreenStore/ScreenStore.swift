@@ -229,9 +229,21 @@ final class ScreenStore: Sendable {
 }
 
 extension ScreenStore {
-    /// Up to three existing routes close to `path`, for the 404 body.
-    func suggestions(for path: RequestPath, platform: BeaglePlatform?) -> [String] {
-        snapshot.current()?.suggestions(for: path.path, platform: platform) ?? []
+    /// The 404 body for `path` asked by a client on `platform`: the variants that answer the path
+    /// for other platforms, if any, and up to three existing routes close to it.
+    func notFound(_ path: RequestPath, platform: BeaglePlatform?) -> ErrorBody {
+        let folder = snapshot.current()
+        let suggestions = folder?.suggestions(for: path.path, platform: platform, orAnyPlatform: true) ?? []
+        let platforms = (folder?.platforms(answering: path.path) ?? []).filter { $0 != platform }
+        guard let first = platforms.first else {
+            return ErrorBody(error: "no screen or file answers this path", path: path.path, suggestions: suggestions)
+        }
+        let names = platforms.map(\.rawValue)
+        let client = platform.map { "for beagle-platform: \($0.rawValue)" } ?? "for a client that sends no beagle-platform"
+        return ErrorBody(
+            error:
+                "no screen answers this path \(client); it has variants for \(names.joined(separator: ", ")): send the header beagle-platform: \(first.rawValue), as a Beagle app does",
+            path: path.path, suggestions: suggestions, platforms: names)
     }
 
     /// Counts the screens and images now on disk.

@@ -14,6 +14,9 @@ struct ErrorBody: Encodable, Sendable {
     var allowed: [String]?
     /// The closest routes that exist (404).
     var suggestions: [String]?
+    /// The platforms whose variants answer the path, when the client's does not (404); the
+    /// `beagle-platform` header picks one.
+    var platforms: [String]?
     /// The file at fault, relative to its folder (a template that cannot be rendered).
     var file: String?
     /// The line in `file`, from 1.

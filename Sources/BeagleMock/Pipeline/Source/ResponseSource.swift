@@ -143,10 +143,7 @@ struct ResponseSource: Sendable {
             ).response(.serviceUnavailable, headers: [.retryAfter: "1"])
         case .notFound:
             if let fallback { return await fallback.answer(request) }
-            return ErrorBody(
-                error: "no screen or file answers this path", path: request.path.path,
-                suggestions: store.suggestions(for: request.path, platform: request.platform)
-            ).response(.notFound)
+            return store.notFound(request.path, platform: request.platform).response(.notFound)
         }
     }
 }
