@@ -104,3 +104,43 @@ import Testing
             + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
     }()
 }
+
+/// `write_screen` writes a screen as the sample app's are written: indented, its keys in the
+/// order the agent gave them, the same bytes for the same screen every time.
+@Suite struct AgentWrittenScreenTests {
+    @Test func aScreenIsWrittenIndentedInTheOrderGivenAndTheSameEveryTime() async throws {
+        let folder = try TemporaryScreens(AgentMessageTests.files)
+        defer { folder.remove() }
+        let server = try MockServer(configuration: MockServerConfiguration(screensDirectory: folder.screens, port: 0))
+        let endpoint = AgentEndpoint()
+        endpoint.start(server.agentTools)
+        let screen = #"{"text":"Summer","_beagleComponent_":"beagle:text","style":{"size":{"width":{"value":10,"type":"REAL"}}}}"#
+        var written: [String] = []
+        for name in ["one.json", "two.json"] {
+            let call =
+                #"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"write_screen","arguments":{"path":""#
+                + name + #"","json":"# + screen + "}}}"
+            let answer = AgentEndpointTests.answer(
+                await endpoint.answer(AgentEndpointTests.head(), body: ByteBuffer(string: call)))
+            #expect(answer.status == 200)
+            written.append(try String(contentsOfFile: folder.screens + "/" + name, encoding: .utf8))
+        }
+        #expect(written[0] == written[1])
+        #expect(
+            written[0] == """
+                {
+                  "text": "Summer",
+                  "_beagleComponent_": "beagle:text",
+                  "style": {
+                    "size": {
+                      "width": {
+                        "value": 10,
+                        "type": "REAL"
+                      }
+                    }
+                  }
+                }
+
+                """)
+    }
+}

@@ -38,7 +38,13 @@ struct ToolRequest {
             case let arguments? where arguments.isNull:
                 kind = .call(name: name, arguments: [:])
             case let arguments?:
-                guard case .object(let fields) = Value(arguments) else { return nil }
+                guard case .object(var fields) = Value(arguments) else { return nil }
+                // A screen to write keeps its keys' order, which a `Value` object would lose.
+                if name == AgentTool.writeScreen.rawValue, let screen = arguments["json"],
+                    screen.members != nil || screen.elements != nil
+                {
+                    fields["json"] = .string(JSONWriter.compactString(screen))
+                }
                 kind = .call(name: name, arguments: fields)
             }
         default:

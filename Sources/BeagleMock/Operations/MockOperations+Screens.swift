@@ -76,10 +76,14 @@ extension MockOperations {
     }
 
     /// Writes `text` as the screen file `path` below the folder, once `validate` finds no error in
-    /// it (``ScreenWriter``: JSON only, atomic, where the server would serve it).
+    /// it (``ScreenWriter``: JSON only, atomic, where the server would serve it). JSON is written
+    /// indented as the sample app's screens are, its keys in the order given
+    /// (`JSONWriter.prettyString(_:)`), so the same screen gives the same bytes, and a file's
+    /// history shows only what changed; text that is not JSON is checked as it came.
     func writeScreen(_ text: String, to path: String) throws(OperationError) -> ScreenWriter.Written {
+        let formatted = (try? JSONReader().parse(text)).map(JSONWriter.prettyString) ?? text
         do {
-            return try ScreenWriter(served: store.served).write(text, to: path)
+            return try ScreenWriter(served: store.served).write(formatted, to: path)
         } catch {
             // The message names the path itself.
             var refusal = OperationError(.invalid, value: path, error.message)

@@ -24,6 +24,49 @@ package enum JSONWriter {
         String(decoding: compactBytes(node), as: UTF8.self)
     }
 
+    /// The JSON text of `node` indented as the sample app's screens are (two spaces a level, a
+    /// member or element a line, `": "` after a key, `{}` and `[]` when empty) and ending with a
+    /// line feed: what `python3 -m json.tool --indent 2` writes, members in their original order.
+    /// The same node gives the same bytes every time.
+    package static func prettyString(_ node: JSONNode) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        writePretty(node.value, depth: 0, into: &output)
+        output.append(UInt8(ascii: "\n"))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func writePretty(_ value: JSONValue, depth: Int, into output: inout [UInt8]) {
+        func newline(_ depth: Int) {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+        switch value {
+        case .object(let members) where !members.isEmpty:
+            output.append(UInt8(ascii: "{"))
+            for (index, member) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                writeString(member.key, into: &output)
+                output.append(contentsOf: ": ".utf8)
+                writePretty(member.value.value, depth: depth + 1, into: &output)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "}"))
+        case .array(let elements) where !elements.isEmpty:
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                newline(depth + 1)
+                writePretty(element.value, depth: depth + 1, into: &output)
+            }
+            newline(depth)
+            output.append(UInt8(ascii: "]"))
+        default:
+            write(value, into: &output)
+        }
+    }
+
     static func write(_ value: JSONValue, into output: inout [UInt8]) {
         switch value {
         case .object(let members):
