@@ -216,9 +216,7 @@ struct AdminAPI: Sendable {
     /// `?limit=`: a whole number of at least 1, written in digits.
     private static func limit(_ query: QueryParameters) throws(OperationError) -> Int? {
         guard let text = query.values("limit").first else { return nil }
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-            text.contains(where: { $0 != "0" })
-        else {
+        guard isDigits(text), text.contains(where: { $0 != "0" }) else {
             throw OperationError(
                 .invalid, field: "limit", value: text, "limit must be a whole number of at least 1, like 20")
         }
@@ -227,19 +225,19 @@ struct AdminAPI: Sendable {
 
     /// The `{id}` of `/__admin/requests/{id}`; nil when it is not written in digits.
     private static func journalID(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return nil
-        }
+        guard isDigits(text) else { return nil }
         // Too many digits for an id: no entry has it.
         return Int(text) ?? -1
     }
 
+    /// Whether `text` is a whole number written in digits alone.
+    private static func isDigits(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     /// `PUT /__admin/scenarios/{name}` with `{"state": "filled"}`.
     private func setScenario(_ name: String, _ body: ByteBuffer) throws(OperationError) -> MockOperations.ScenarioState {
-        guard let states = operations.states(ofScenario: name) else {
-            // The operation names the scenarios there are.
-            return try operations.setScenario(name, to: "")
-        }
+        let states = try operations.scenario(name).states
         let parsed = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
         guard let object = parsed as? [String: Any] else {
             throw OperationError(.invalid, "the body must be a JSON object like {\"state\": \"\(states.last ?? "start")\"}")

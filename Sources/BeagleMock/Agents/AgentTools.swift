@@ -83,8 +83,8 @@ struct AgentTools: Sendable {
                 after: try arguments.integer("afterId"), timeout: .milliseconds(Int64((seconds * 1000).rounded())))
             return .init(try Self.value(found))
         case .reset:
-            let result = operations.reset()
-            return Self.success(try Self.value(result), text: ErrorBody.encode(result))
+            let text = ErrorBody.encode(operations.reset())
+            return Self.success(Value(try JSONReader().parse(text)), text: text)
         }
     }
 
@@ -161,8 +161,9 @@ struct AgentTools: Sendable {
     }
 
     private static func settings(_ settings: RuntimeSettings) -> CallTool.Result {
-        let value = (try? JSONReader().parse(settings.jsonData())).map(Value.init) ?? .null
-        return success(value, text: String(decoding: settings.jsonData(), as: UTF8.self))
+        let json = settings.jsonData()
+        let value = (try? JSONReader().parse(json)).map(Value.init) ?? .null
+        return success(value, text: String(decoding: json, as: UTF8.self))
     }
 
     /// `result` as a tool's structured content: written as JSON once, read by the package's reader.

@@ -55,7 +55,7 @@ extension MockOperations {
         guard timeout > .zero, timeout <= Self.longestWait else {
             throw OperationError(
                 .invalid, field: "timeoutSeconds",
-                "timeoutSeconds must be more than 0 and at most \(Self.longestWait.components.seconds)")
+                "must be more than 0 and at most \(Self.longestWait.components.seconds) seconds")
         }
         let method = method?.uppercased()
         // A request counts once answered (the journal also tells of it as it arrives).

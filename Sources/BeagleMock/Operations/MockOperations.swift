@@ -75,13 +75,7 @@ package struct MockOperations: Sendable {
 
     /// `PUT /__admin/scenarios/{name}`: puts the scenario `name` in `state`, one its rules name.
     func setScenario(_ name: String, to state: String) throws(OperationError) -> ScenarioState {
-        let catalogue = settings.snapshot.configuration.scenarioCatalogue
-        guard let entry = catalogue.first(where: { $0.name == name }) else {
-            var error = OperationError(
-                .notFound, "no scenario \(SpecError.quote(name)) in the config; GET /__admin/scenarios lists them")
-            error.suggestions = catalogue.map(\.name)
-            throw error
-        }
+        let entry = try scenario(name)
         guard entry.states.contains(state) else {
             let known = entry.states.joined(separator: ", ")
             throw OperationError(
@@ -91,9 +85,17 @@ package struct MockOperations: Sendable {
         return scenarioState(entry)
     }
 
-    /// The states the config names for the scenario `name`; nil when it names no such scenario.
-    func states(ofScenario name: String) -> [String]? {
-        settings.snapshot.configuration.scenarioCatalogue.first { $0.name == name }?.states
+    /// The scenario `name` as the config names it; `notFound`, naming those there are, when it
+    /// names no such scenario.
+    func scenario(_ name: String) throws(OperationError) -> MockConfiguration.ScenarioEntry {
+        let catalogue = settings.snapshot.configuration.scenarioCatalogue
+        guard let entry = catalogue.first(where: { $0.name == name }) else {
+            var error = OperationError(
+                .notFound, "no scenario \(SpecError.quote(name)) in the config; GET /__admin/scenarios lists them")
+            error.suggestions = catalogue.map(\.name)
+            throw error
+        }
+        return entry
     }
 
     private func scenarioState(_ entry: MockConfiguration.ScenarioEntry) -> ScenarioState {

@@ -77,6 +77,16 @@ struct FramingRefusal: Sendable, Equatable {
             headerFields: [.contentType: ContentType.json, .contentLength: String(json.utf8.count), .connection: "close"])
     }
 
+    /// The whole answer as HTTP/1 bytes, for a handler below the response encoder: its JSON naming
+    /// the request's `target` when there is one, and without a body for a HEAD request.
+    func bytes(target: String? = nil, omittingBody: Bool = false, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let json = ErrorBody(error: message, path: target).json
+        let response = head(json: json)
+        var bytes = allocator.head(of: response, status: response.status, framing: .length)
+        if !omittingBody { bytes.writeString(json) }
+        return bytes
+    }
+
     /// The whole answer, head and JSON body.
     var answer: ResponsePart {
         let json = self.json

@@ -204,11 +204,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         refused = true
         let peer = PeerName.of(context)
         logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem.message)")
-        let json = ErrorBody(error: problem.message, path: head.uri).json
-        let response = problem.head(json: json)
-        var bytes = context.channel.allocator.head(of: response, status: response.status, framing: .length)
-        if head.method != .HEAD { bytes.writeString(json) }
-        refusal = bytes
+        refusal = problem.bytes(target: head.uri, omittingBody: head.method == .HEAD, allocator: context.channel.allocator)
         sendRefusalIfDue(context)
     }
 

@@ -73,10 +73,7 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
     private func refuse(_ context: ChannelHandlerContext, _ refusal: FramingRefusal) {
         let peer = PeerName.of(context)
         logger.notice("refused a request from \(peer): \(refusal.message)")
-        let json = refusal.json
-        let response = refusal.head(json: json)
-        var bytes = context.channel.allocator.head(of: response, status: response.status, framing: .length)
-        bytes.writeString(json)
+        let bytes = refusal.bytes(allocator: context.channel.allocator)
         line = []
         closing = true
         let bound = NIOLoopBound(context, eventLoop: context.eventLoop)

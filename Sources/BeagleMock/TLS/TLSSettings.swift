@@ -46,8 +46,7 @@ public struct TLSSettings: Sendable, Hashable {
     func withheldPaths(servedRoots roots: [String]) -> WithheldPaths {
         let folder = folderInForce
         let keys =
-            (folder.map { [$0 + "/" + LocalCertificateAuthority.keyFileName, $0 + "/" + IssuedCertificate.keyFileName] } ?? [])
-            + (keyFile.map { [$0] } ?? [])
+            (folder.map { folder in TLSFolder.keyFileNames.map { folder + "/" + $0 } } ?? []) + (keyFile.map { [$0] } ?? [])
         return WithheldPaths(folders: folder.map { [$0] } ?? [], files: keys, roots: roots)
     }
 
