@@ -137,6 +137,7 @@ let package = Package(
             dependencies: [
                 "BeagleMock", "CSystemCalls", "MockTestSupport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),

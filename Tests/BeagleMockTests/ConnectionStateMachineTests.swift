@@ -36,21 +36,43 @@ import Testing
             case .yieldBody(let buffer): steps.append("yield \(String(buffer: buffer))")
             case .finishBody(nil): steps.append("finish")
             case .finishBody(let error?): steps.append("fail \(error is BodyDeadline.Expired ? "expired" : "\(error)")")
-            case .closeAfterWrites: steps.append("close")
+            case .read: steps.append("read")
+            case .closeAfterWrites(let reset): steps.append(reset ? "reset" : "close")
             case .refuse(let refusal): steps.append("refuse \(refusal.status.code)")
             case .wait: return steps
             }
         }
     }
 
+    /// What the handler does for `action`, in words, draining as it would.
+    static func after(_ action: Machine.Action, _ machine: inout Machine) -> [String] {
+        switch action {
+        case .drain: drain(&machine)
+        case .stopBodyDeadlineAndDrain: ["stop deadline"] + drain(&machine)
+        case .read: ["read"]
+        case .close: ["close now"]
+        case .linger: ["linger"]
+        case .checkIdle(let deadline): ["check idle at \(deadline.uptimeNanoseconds)"]
+        case .none: []
+        }
+    }
+
     /// Parts arrive at `now`; the steps they lead to.
     static func arrive(_ parts: [HTTPRequestPart], _ machine: inout Machine, at now: NIODeadline = start) -> [String] {
-        var steps: [String] = []
-        for part in parts {
-            if machine.partArrived(part, now: now) == .stopBodyDeadlineAndDrain { steps.append("stop deadline") }
-            steps += drain(&machine)
-        }
-        return steps
+        parts.flatMap { after(machine.partArrived($0, now: now), &machine) }
+    }
+
+    /// A final answer's head; `close` says `Connection: close`.
+    static func answer(_ status: HTTPResponse.Status = .ok, close: Bool = false, length: Int? = 0) -> HTTPResponse {
+        var head = HTTPResponse(status: status)
+        if close { head.headerFields[.connection] = "close" }
+        if let length { head.headerFields[.contentLength] = String(length) }
+        return head
+    }
+
+    /// The request's answer is written whole, and its task ends: the steps they lead to.
+    static func answered(_ machine: inout Machine, _ head: HTTPResponse = answer()) -> [String] {
+        after(machine.responseWritten(.whole(head)), &machine) + after(machine.requestDone(now: start), &machine)
     }
 
     static func fresh() -> Machine { Machine(idleTimeout: idle, now: start) }
@@ -61,11 +83,7 @@ import Testing
         var machine = Self.fresh()
         #expect(Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine) == ["start /a"])
         #expect(machine.waiting.count == 2, "the second request waits for the first's answer")
-        let written = machine.responseWritten(.whole(closes: false))
-        #expect(written == false)
-        let done = machine.requestDone(now: Self.start)
-        #expect(done == .init(finishBody: false, closeAfterWrites: false, goOn: true))
-        #expect(Self.drain(&machine) == ["start /b"])
+        #expect(Self.answered(&machine) == ["start /b"])
         #expect(machine.waiting.isEmpty)
     }
 
@@ -73,18 +91,12 @@ import Testing
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil)], &machine)
         for index in 0..<Machine.readAhead {
-            let reads = machine.readRequested()
-            #expect(reads, "\(index) parts wait")
+            #expect(machine.readRequested() == .read, "\(index) parts wait")
             _ = Self.arrive([index.isMultiple(of: 2) ? Self.get() : .end(nil)], &machine)
         }
-        let reads2 = machine.readRequested()
-        #expect(!reads2)
-        _ = machine.requestDone(now: Self.start)
-        _ = Self.drain(&machine)
-        let readsNow = machine.readIfPending()
-        #expect(readsNow, "the held-back read happens once parts have gone on")
-        let readsNow2 = machine.readIfPending()
-        #expect(!readsNow2, "once")
+        #expect(machine.readRequested() == .none)
+        #expect(Self.answered(&machine) == ["start /home", "read"], "the held-back read happens once parts have gone on")
+        #expect(Self.drain(&machine).isEmpty, "once")
     }
 
     // MARK: Bodies
@@ -95,35 +107,28 @@ import Testing
         machine.bodyYielded(wantsMore: false)
         #expect(machine.request?.body == .paused)
         #expect(Self.arrive([Self.piece("cd")], &machine).isEmpty, "held back while the task has not taken what came")
-        let reads = machine.readRequested()
-        #expect(!reads, "reading pauses with the body")
-        machine.bodyDemanded()
-        #expect(Self.drain(&machine) == ["yield cd"])
-        let readsNow = machine.readIfPending()
-        #expect(readsNow)
+        #expect(machine.readRequested() == .none, "reading pauses with the body")
+        #expect(Self.after(machine.bodyDemanded(), &machine) == ["yield cd", "read"])
         #expect(Self.arrive([.end(nil)], &machine) == ["stop deadline", "finish"])
         #expect(machine.request?.ended == true)
     }
 
     @Test func aBodyWhoseEndAlreadyWaitsHasNoDeadline() {
         var machine = Self.fresh()
-        let arrived = machine.partArrived(Self.get("/a"), now: Self.start)
-        #expect(arrived == .drain)
-        let arrived2 = machine.partArrived(.end(nil), now: Self.start)
-        #expect(arrived2 == .drain)
+        #expect(machine.partArrived(Self.get("/a"), now: Self.start) == .drain)
+        #expect(machine.partArrived(.end(nil), now: Self.start) == .drain)
         for part in [Self.post(), Self.piece("abcd"), .end(nil)] { _ = machine.partArrived(part, now: Self.start) }
         #expect(Self.drain(&machine) == ["start /a"])
-        _ = machine.requestDone(now: Self.start)
-        #expect(Self.drain(&machine) == ["start /cart", "yield abcd", "finish"])
+        #expect(Self.answered(&machine) == ["start /cart", "yield abcd", "finish"])
         #expect(!machine.bodyEndAwaited)
     }
 
     @Test func aBodyLeftUnreadIsDroppedAndTheNextRequestStartsAfterItsEnd() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post()], &machine)
-        let done = machine.requestDone(now: Self.start)
-        #expect(done.finishBody, "the body's reader, if any, gets an end")
-        #expect(Self.drain(&machine).isEmpty)
+        #expect(
+            Self.after(machine.requestDone(now: Self.start), &machine) == ["fail \(ChannelError.eof)"],
+            "the body's reader, if any, gets an end")
         #expect(
             Self.arrive([Self.piece("abcd"), .end(nil), Self.get("/next"), .end(nil)], &machine) == [
                 "stop deadline", "start /next",
@@ -137,9 +142,7 @@ import Testing
         ]
         for part in parts { _ = machine.partArrived(part, now: Self.start) }
         #expect(Self.drain(&machine) == ["start /a"])
-        let closed = machine.inputClosed()
-        #expect(closed == .drain)
-        #expect(Self.drain(&machine).isEmpty, "/b waits for /a's answer")
+        #expect(Self.after(machine.inputClosed(), &machine).isEmpty, "/b waits for /a's answer")
         _ = machine.requestDone(now: Self.start)
         guard case .startRequest(let head, true, false) = machine.next() else {
             Issue.record("/b does not start with its body, its end already read")
@@ -155,16 +158,14 @@ import Testing
             Issue.record("a paused body whose parts wait is not ended")
             return
         }
-        machine.bodyDemanded()
-        #expect(Self.drain(&machine) == ["yield 2", "finish"])
-        _ = machine.requestDone(now: Self.start)
-        #expect(Self.drain(&machine) == ["close"], "then the connection closes")
+        #expect(Self.after(machine.bodyDemanded(), &machine) == ["yield 2", "finish"])
+        #expect(Self.answered(&machine) == ["close"], "then the connection closes")
     }
 
     @Test func aStaleDemandChangesNothing() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        machine.bodyDemanded()
+        #expect(Self.after(machine.bodyDemanded(), &machine).isEmpty)
         #expect(machine.request?.body == .flowing)
         machine.bodyYielded(wantsMore: true)
         #expect(machine.request?.body == .flowing)
@@ -173,11 +174,8 @@ import Testing
     @Test func aMalformedBodyOfAPipelinedRequestFailsItsReaderOnceItStarts() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil), Self.post("/b"), Self.piece("ab")], &machine)
-        let failed = machine.errorCaught(HTTPParserError.invalidChunkSize)
-        #expect(failed == .drain)
-        #expect(Self.drain(&machine).isEmpty)
-        _ = machine.requestDone(now: Self.start)
-        #expect(Self.drain(&machine) == ["start /b +deadline", "yield ab", "fail \(HTTPParserError.invalidChunkSize)"])
+        #expect(Self.after(machine.errorCaught(HTTPParserError.invalidChunkSize), &machine).isEmpty)
+        #expect(Self.answered(&machine) == ["start /b +deadline", "yield ab", "fail \(HTTPParserError.invalidChunkSize)"])
     }
 
     // MARK: The body deadline
@@ -185,31 +183,25 @@ import Testing
     @Test func aBodyOutOfTimeFailsItsReaderAndClosesAfterTheAnswer() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let deadline = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(deadline == .drain)
-        #expect(Self.drain(&machine) == ["fail expired"])
+        #expect(Self.after(machine.bodyDeadlinePassed(.init(timeout: .seconds(30))), &machine) == ["fail expired"])
         #expect(Self.arrive([Self.piece("cd"), .end(nil)], &machine).isEmpty, "the rest is dropped")
-        let written = machine.responseWritten(.whole(closes: false))
-        #expect(written == false)
-        #expect(machine.requestDone(now: Self.start) == .init(finishBody: false, closeAfterWrites: true, goOn: false))
-        let reads = machine.readRequested()
-        #expect(!reads)
+        #expect(Self.answered(&machine, Self.answer(.requestTimeout)) == ["close"])
+        #expect(machine.readRequested() == .none)
     }
 
     @Test func aBodyOutOfTimeWithNoRequestLeftClosesAtOnce() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post()], &machine)
-        _ = machine.requestDone(now: Self.start)
-        let deadline = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(deadline == .close)
+        _ = Self.after(machine.requestDone(now: Self.start), &machine)
+        #expect(machine.bodyDeadlinePassed(.init(timeout: .seconds(30))) == .close)
     }
 
     @Test func aDeadlineWhoseBodyEndedChangesNothing() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("abcd"), .end(nil)], &machine)
-        let deadline = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(deadline == .none)
-        #expect(machine.requestDone(now: Self.start).goOn)
+        #expect(machine.bodyDeadlinePassed(.init(timeout: .seconds(30))) == .none)
+        #expect(Self.answered(&machine).isEmpty, "the connection stays open")
+        #expect(Self.arrive([Self.get("/next"), .end(nil)], &machine) == ["start /next"])
     }
 
     // MARK: Idleness
@@ -219,10 +211,8 @@ import Testing
         let scheduled = machine.idleCheckDeadline()
         let check = try #require(scheduled)
         #expect(check == Self.start + Self.idle)
-        let scheduled2 = machine.idleCheckDeadline()
-        #expect(scheduled2 == nil, "one check at a time")
-        let idle = machine.idleCheckDue(now: check)
-        #expect(idle == .close)
+        #expect(machine.idleCheckDeadline() == nil, "one check at a time")
+        #expect(machine.idleCheckDue(now: check) == .close)
     }
 
     @Test func activityPutsTheIdleCheckOff() throws {
@@ -232,10 +222,8 @@ import Testing
         let later = Self.start + .seconds(30)
         _ = Self.arrive([Self.get(), .end(nil)], &machine, at: later)
         _ = machine.requestDone(now: later)
-        let idle = machine.idleCheckDue(now: check)
-        #expect(idle == .checkAgain(at: later + Self.idle))
-        let idle2 = machine.idleCheckDue(now: later + Self.idle)
-        #expect(idle2 == .close)
+        #expect(machine.idleCheckDue(now: check) == .checkIdle(at: later + Self.idle))
+        #expect(machine.idleCheckDue(now: later + Self.idle) == .close)
     }
 
     @Test func aRequestReadInFullAndStillAnsweredKeepsTheConnection() throws {
@@ -243,11 +231,9 @@ import Testing
         let scheduled = machine.idleCheckDeadline()
         let check = try #require(scheduled)
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let idle = machine.idleCheckDue(now: check + .seconds(600))
-        #expect(idle == .none)
+        #expect(machine.idleCheckDue(now: check + .seconds(600)) == .none)
         _ = machine.requestDone(now: check + .seconds(600))
-        let scheduled2 = machine.idleCheckDeadline()
-        #expect(scheduled2 == check + .seconds(600) + Self.idle, "the answer's end starts the count")
+        #expect(machine.idleCheckDeadline() == check + .seconds(600) + Self.idle, "the answer's end starts the count")
     }
 
     // MARK: Half-close
@@ -255,63 +241,70 @@ import Testing
     @Test func aClientThatClosesItsSideGetsItsAnswerThenTheConnectionCloses() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let closed = machine.inputClosed()
-        #expect(closed == .drain)
-        #expect(Self.drain(&machine).isEmpty, "the answer owed goes out first")
-        _ = machine.responseWritten(.whole(closes: false))
-        #expect(machine.requestDone(now: Self.start).goOn)
-        #expect(Self.drain(&machine) == ["close"])
+        #expect(Self.after(machine.inputClosed(), &machine).isEmpty, "the answer owed goes out first")
+        #expect(Self.answered(&machine) == ["close"])
     }
 
     @Test func aBodyCutShortByAHalfCloseEndsWithAnError() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let closed = machine.inputClosed()
-        #expect(closed == .drain)
-        #expect(Self.drain(&machine) == ["fail \(ChannelError.eof)"])
+        #expect(Self.after(machine.inputClosed(), &machine) == ["fail \(ChannelError.eof)"])
     }
 
-    // MARK: Bytes that are not HTTP
+    // MARK: Refusals
 
     @Test func bytesThatAreNotHTTPAreRefusedAfterTheAnswersOwed() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let refused = machine.errorCaught(HTTPParserError.invalidMethod)
-        #expect(refused == .drain)
-        #expect(Self.drain(&machine).isEmpty)
-        let refused2 = machine.errorCaught(HTTPParserError.invalidMethod)
-        #expect(refused2 == .none, "later failures of the decoder are ignored")
-        _ = machine.responseWritten(.whole(closes: false))
-        _ = machine.requestDone(now: Self.start)
-        #expect(Self.drain(&machine) == ["refuse 400"])
-        let reads = machine.readRequested()
-        #expect(!reads, "nothing is read while the refusal goes out")
-        machine.refusalWritten()
-        let reads2 = machine.readRequested()
-        #expect(reads2, "a lingering connection reads and drops")
-        let closed = machine.inputClosed()
-        #expect(closed == .close)
+        #expect(Self.after(machine.errorCaught(HTTPParserError.invalidMethod), &machine).isEmpty)
+        #expect(machine.errorCaught(HTTPParserError.invalidMethod) == .none, "later failures of the decoder are ignored")
+        #expect(Self.answered(&machine) == ["refuse 400"])
+        #expect(machine.readRequested() == .none, "nothing is read while the refusal goes out")
+        #expect(machine.refusalWritten() == .linger)
+        #expect(machine.readRequested() == .read, "a lingering connection reads and drops")
+        #expect(machine.inputClosed() == .close)
+    }
+
+    @Test func aLingerEndsWithTheConnection() {
+        var machine = Self.fresh()
+        _ = Self.after(machine.errorCaught(HTTPParserError.invalidMethod), &machine)
+        #expect(machine.lingerEnded() == .none, "not before the refusal has left")
+        #expect(machine.refusalWritten() == .linger)
+        #expect(machine.lingerEnded() == .close)
     }
 
     @Test func aHeaderSectionTooLargeIsRefused431AtOnce() {
         var machine = Self.fresh()
-        let refused = machine.errorCaught(HTTPParserError.headerOverflow)
-        #expect(refused == .drain)
-        #expect(Self.drain(&machine) == ["refuse 431"])
+        #expect(Self.after(machine.errorCaught(HTTPParserError.headerOverflow), &machine) == ["refuse 431"])
+    }
+
+    @Test func aRequestTheFramingRefusesIsAnsweredAfterTheAnswersOwed() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get("/a"), .end(nil)], &machine)
+        let refusal = FramingRefusal(status: .badRequest, message: "no Host").answering("/b", omittingBody: false)
+        #expect(Self.after(machine.framingSaid(.refused(refusal)), &machine).isEmpty, "/a's answer first")
+        #expect(Self.after(machine.framingSaid(.refused(refusal)), &machine).isEmpty, "one refusal")
+        #expect(Self.answered(&machine) == ["refuse 400"])
+    }
+
+    @Test func whatNoAnswerReachesClosesAtOnce() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get(), .end(nil)], &machine)
+        #expect(machine.framingSaid(.unanswerable) == .close)
     }
 
     @Test func aMalformedBodyFailsItsReader() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let refused = machine.errorCaught(HTTPParserError.invalidChunkSize)
-        #expect(refused == .drain)
-        #expect(Self.drain(&machine) == ["fail \(HTTPParserError.invalidChunkSize)"])
+        #expect(
+            Self.after(machine.errorCaught(HTTPParserError.invalidChunkSize), &machine) == [
+                "fail \(HTTPParserError.invalidChunkSize)"
+            ])
     }
 
     @Test func anErrorThatIsNotHTTPsClosesTheConnection() {
         var machine = Self.fresh()
-        let refused = machine.errorCaught(ChannelError.connectPending)
-        #expect(refused == .close)
+        #expect(machine.errorCaught(ChannelError.connectPending) == .close)
     }
 
     // MARK: Connection: close
@@ -319,104 +312,129 @@ import Testing
     @Test func aResponseThatSaysCloseEndsTheConnectionOnceItHasEnded() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine)
-        let written = machine.responseWritten(.head(closes: true))
-        #expect(written == false, "not before its body")
-        let written2 = machine.responseWritten(.body)
-        #expect(written2 == false)
-        let written3 = machine.responseWritten(.end)
-        #expect(written3 == true)
-        #expect(machine.requestDone(now: Self.start) == .init(finishBody: false, closeAfterWrites: false, goOn: false))
-        #expect(Self.drain(&machine).isEmpty, "the request behind it never starts")
-        let reads = machine.readRequested()
-        #expect(!reads)
+        #expect(Self.after(machine.responseWritten(.head(Self.answer(close: true))), &machine).isEmpty, "not before its body")
+        #expect(Self.after(machine.responseWritten(.body), &machine).isEmpty)
+        #expect(Self.after(machine.responseWritten(.end), &machine) == ["close"])
+        #expect(Self.after(machine.requestDone(now: Self.start), &machine).isEmpty, "the request behind it never starts")
+        #expect(machine.readRequested() == .none)
     }
 
-    @Test func aWholeResponseThatSaysCloseClosesAtOnce() {
+    @Test func aWholeResponseThatSaysCloseClosesOnce() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        let written = machine.responseWritten(.whole(closes: true))
-        #expect(written == true)
-        let written2 = machine.responseWritten(.whole(closes: true))
-        #expect(written2 == false, "the close is asked for once")
+        #expect(Self.after(machine.responseWritten(.whole(Self.answer(close: true))), &machine) == ["close"])
+        #expect(
+            Self.after(machine.responseWritten(.whole(Self.answer(close: true))), &machine).isEmpty, "the close is asked for once"
+        )
+    }
+
+    @Test func anInformationalHeadThatSaysCloseClosesNothing() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get(), .end(nil)], &machine)
+        #expect(machine.responseWritten(.head(Self.answer(.continue, close: true, length: nil))) == .none)
+        #expect(Self.answered(&machine).isEmpty)
     }
 
     @Test func aHeadThatSaysCloseWithoutARequestWaitsForItsEnd() {
         var machine = Self.fresh()
-        let head = machine.responseWritten(.head(closes: true))
-        #expect(head == false)
-        let end = machine.responseWritten(.end)
-        #expect(end == true)
+        #expect(Self.after(machine.responseWritten(.head(Self.answer(close: true))), &machine).isEmpty)
+        #expect(Self.after(machine.responseWritten(.end), &machine) == ["close"])
     }
 
     @Test func aClosingConnectionEndsABodyCutShortAndIgnoresTheDecoderAfterItFails() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        _ = machine.responseWritten(.head(closes: true))
-        let failed = machine.errorCaught(HTTPParserError.invalidMethod)
-        #expect(failed == .none)
-        let again = machine.errorCaught(ChannelError.connectPending)
-        #expect(again == .none, "the decoder fails every read after bytes that are not HTTP")
+        _ = machine.responseWritten(.head(Self.answer(close: true)))
+        #expect(machine.errorCaught(HTTPParserError.invalidMethod) == .none)
+        #expect(
+            machine.errorCaught(ChannelError.connectPending) == .none,
+            "the decoder fails every read after bytes that are not HTTP")
         #expect(Self.drain(&machine).isEmpty, "its body may still arrive")
-        let closed = machine.inputClosed()
-        #expect(closed == .drain)
-        #expect(Self.drain(&machine) == ["fail \(ChannelError.eof)"])
-        let late = machine.bodyDeadlinePassed(.init(timeout: .seconds(30)))
-        #expect(late == .none)
+        #expect(Self.after(machine.inputClosed(), &machine) == ["fail \(ChannelError.eof)"])
+        #expect(machine.bodyDeadlinePassed(.init(timeout: .seconds(30))) == .none)
     }
 
     @Test func aClosingConnectionClosesWhenItsTaskEndsWithoutEndingItsAnswer() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &machine)
-        _ = machine.responseWritten(.head(closes: true))
-        let done = machine.requestDone(now: Self.start)
-        #expect(done == .init(finishBody: false, closeAfterWrites: true, goOn: false))
+        _ = machine.responseWritten(.head(Self.answer(close: true)))
+        #expect(Self.after(machine.requestDone(now: Self.start), &machine) == ["close"])
     }
 
     @Test func aClosingOrRefusingConnectionWhoseLastBytesNeverLeaveClosesWhenIdle() throws {
         var closing = Self.fresh()
         _ = Self.arrive([Self.get(), .end(nil)], &closing)
-        _ = closing.responseWritten(.whole(closes: true))
-        _ = closing.requestDone(now: Self.start)
+        _ = Self.answered(&closing, Self.answer(close: true))
         let scheduled = closing.idleCheckDeadline()
         let check = try #require(scheduled)
-        let idle = closing.idleCheckDue(now: check)
-        #expect(idle == .close)
+        #expect(closing.idleCheckDue(now: check) == .close)
 
         var refusing = Self.fresh()
         _ = refusing.errorCaught(HTTPParserError.headerOverflow)
         #expect(Self.drain(&refusing) == ["refuse 431"])
-        let arrived = refusing.partArrived(Self.get(), now: Self.start)
-        #expect(arrived == .none)
-        let closed = refusing.inputClosed()
-        #expect(closed == .none)
+        #expect(refusing.partArrived(Self.get(), now: Self.start) == .none)
+        #expect(refusing.inputClosed() == .none)
         let refusingScheduled = refusing.idleCheckDeadline()
         let refusingCheck = try #require(refusingScheduled)
-        let refusingIdle = refusing.idleCheckDue(now: refusingCheck)
-        #expect(refusingIdle == .close)
+        #expect(refusing.idleCheckDue(now: refusingCheck) == .close)
+    }
+
+    // MARK: HTTP/1.0
+
+    @Test func anHTTP10RequestWithoutKeepAliveIsTheLast() {
+        var machine = Self.fresh()
+        _ = machine.framingSaid(.http10Request(keepsAlive: false))
+        #expect(Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine) == ["start /a"])
+        #expect(Self.answered(&machine) == ["close"], "its answer is the connection's last")
+    }
+
+    @Test func anHTTP10AnswerOfUnknownLengthEndsWithTheConnection() {
+        var machine = Self.fresh()
+        _ = machine.framingSaid(.http10Request(keepsAlive: true))
+        _ = Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine)
+        #expect(Self.answered(&machine) == ["start /b"], "an answer with its length keeps the connection")
+        #expect(Self.answered(&machine).isEmpty, "the next request, HTTP/1.1, keeps it too")
+
+        var unknown = Self.fresh()
+        _ = unknown.framingSaid(.http10Request(keepsAlive: true))
+        _ = Self.arrive([Self.get("/a"), .end(nil)], &unknown)
+        #expect(Self.after(unknown.responseWritten(.head(Self.answer(length: nil))), &unknown).isEmpty)
+        #expect(Self.after(unknown.responseWritten(.end), &unknown) == ["close"], "the close marks the body's end")
+    }
+
+    // MARK: Closes the pipeline asks for
+
+    @Test func aCloseAskedForWaitsForNothingButTheWrites() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine)
+        #expect(Self.after(machine.closeAsked(reset: false), &machine) == ["close"])
+        #expect(Self.after(machine.requestDone(now: Self.start), &machine).isEmpty, "the request behind it never starts")
+    }
+
+    @Test func aResetAskedForAfterACloseStillResets() {
+        var machine = Self.fresh()
+        _ = Self.arrive([Self.get(), .end(nil)], &machine)
+        _ = machine.responseWritten(.head(Self.answer(close: true)))
+        #expect(Self.after(machine.closeAsked(reset: true), &machine) == ["reset"])
+        #expect(Self.after(machine.closeAsked(reset: false), &machine).isEmpty, "a close after the reset changes nothing")
+        #expect(Self.after(machine.closeAsked(reset: true), &machine) == ["reset"], "a reset given before the close happened")
     }
 
     // MARK: Shutdown
 
     @Test func aStoppingServerClosesAnIdleConnectionAtOnce() {
         var machine = Self.fresh()
-        let closesNow = machine.quiesce()
-        #expect(closesNow)
-        let reads = machine.readRequested()
-        #expect(!reads, "nothing more is read")
-        let arrived = machine.partArrived(Self.get(), now: Self.start)
-        #expect(arrived == .drain)
-        #expect(Self.drain(&machine).isEmpty, "no request starts")
+        #expect(Self.after(machine.quiesce(), &machine) == ["close"])
+        #expect(machine.readRequested() == .none, "nothing more is read")
+        #expect(Self.arrive([Self.get()], &machine).isEmpty, "no request starts")
     }
 
     @Test func aStoppingServerClosesABusyConnectionOnceItsRequestsAreAnswered() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.get("/a"), .end(nil), Self.get("/b"), .end(nil)], &machine)
-        let closesNow = machine.quiesce()
-        #expect(!closesNow)
-        _ = machine.requestDone(now: Self.start)
-        #expect(Self.drain(&machine) == ["start /b"], "requests already read are answered")
-        _ = machine.requestDone(now: Self.start)
-        #expect(Self.drain(&machine) == ["close"])
+        #expect(machine.quiesce() == .none)
+        #expect(Self.answered(&machine) == ["start /b"], "requests already read are answered")
+        #expect(Self.answered(&machine) == ["close"])
     }
 
     // MARK: The end
@@ -424,12 +442,9 @@ import Testing
     @Test func aClosedChannelEndsTheBodyAndForgetsWhatWaits() {
         var machine = Self.fresh()
         _ = Self.arrive([Self.post(), Self.piece("ab")], &machine)
-        let endsBody = machine.channelClosed()
-        #expect(endsBody)
+        #expect(Self.after(machine.channelClosed(), &machine) == ["fail \(ChannelError.eof)"])
         #expect(machine.waiting.isEmpty && !machine.bodyEndAwaited)
-        let arrived = machine.partArrived(Self.get(), now: Self.start)
-        #expect(arrived == .none)
-        let reads = machine.readRequested()
-        #expect(!reads)
+        #expect(machine.partArrived(Self.get(), now: Self.start) == .none)
+        #expect(machine.readRequested() == .none)
     }
 }

@@ -2,6 +2,7 @@ import HTTPTypes
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
+import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
@@ -55,5 +56,48 @@ import Testing
         // Once it has left, the server's side closes (an EmbeddedChannel closes whole; the wire
         // tests check that a real one reads what the client still sends before it closes).
         #expect(!channel.isActive)
+    }
+
+    /// A GET for `path`, head and end, on `connection`.
+    static func get(_ path: String, on connection: LoopConnection) async throws {
+        try await connection.channel.writeInbound(
+            HTTPRequestPart.head(HTTPRequest(method: .get, scheme: nil, authority: "x", path: path)))
+        try await connection.channel.writeInbound(HTTPRequestPart.end(nil))
+    }
+
+    static let ok = ResponsePart.whole(
+        HTTPResponse(status: .ok, headerFields: [.contentLength: "2"]), body: ByteBuffer(string: "ok"))
+
+    @Test func aCloseThePipelineAsksForHappensAfterWhatItWrote() async throws {
+        let connection = try await LoopConnection.start { _, client in
+            try await client.write(Self.ok)
+            await client.close()
+        }
+        try await Self.get("/a", on: connection)
+        guard case .whole(let head, _) = try await connection.nextPart() else {
+            Issue.record("the answer was not written first")
+            return
+        }
+        #expect(head.status == .ok)
+        guard case .barrier = try await connection.nextPart() else {
+            Issue.record("the close did not wait for what was written")
+            return
+        }
+        try await connection.closed()
+    }
+
+    @Test func theRequestBehindACloseNeverStarts() async throws {
+        let started = Sightings<String>()
+        let connection = try await LoopConnection.start { request, client in
+            started.note(request.head.path ?? "")
+            await client.close()
+        }
+        try await Self.get("/a", on: connection)
+        try await Self.get("/b", on: connection)
+        #expect(await started.next() == "/a")
+        try await connection.closed()
+        await connection.loop.run()
+        started.finish()
+        #expect(await started.next() == nil, "/b started after the close")
     }
 }

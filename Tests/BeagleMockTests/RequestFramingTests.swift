@@ -1,5 +1,10 @@
 import Foundation
+import HTTPTypes
+import HummingbirdCore
 import MockTestSupport
+import NIOCore
+import NIOEmbedded
+import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
@@ -77,40 +82,111 @@ import Testing
 
     /// A body that never ends, behind a slow request: the slow one is still answered, then the
     /// late body gets its 408, its deadline counted from when its own request started.
-    @Test func aLateBodyQueuedBehindASlowRequestGets408AfterIt() async throws {
-        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
-            let connection = try await RawConnection.connect(port: server.port)
-            let sent = ContinuousClock.now
-            try await connection.send(
-                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 800ms\r\n\r\n"
-                    + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n{\"a\"")
-            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
-            let refusal = await connection.readResponse(timeout: Self.bound)
-            #expect(refusal?.status == 408)
-            // 800 ms for the first answer, then 300 ms for the body.
-            let took = ContinuousClock.now - sent
-            #expect(took >= .milliseconds(1050), "the deadline ran before the request started: 408 after \(took)")
-            await connection.close()
+    // MARK: On the loop's clock
+
+    /// A responder that reads the body and notes it (or that it ran out of time), then answers.
+    static func bodyReader(_ seen: Sightings<String>) -> HTTPConnectionHandler.Responder {
+        { request, client in
+            do {
+                var body = ""
+                for try await piece in request.body { body += String(buffer: piece) }
+                seen.note("read \(body)")
+            } catch is BodyDeadline.Expired {
+                seen.note("expired")
+            }
+            try await client.write(.whole(HTTPResponse(status: .ok, headerFields: [.contentLength: "0"]), body: nil))
         }
     }
 
-    /// A body that arrives in full while its request waits behind a slow one is not late, however
-    /// long after its head: its deadline starts with its request (the server reads only 16 parts
-    /// ahead, so a waiting request's body may be held back by the server itself).
-    @Test func aBodyThatArrivesWhileItsRequestWaitsIsNotLate() async throws {
-        try await withMockServer(files: Self.files, configure: { $0.bodyTimeout = .milliseconds(300) }) { server, _ in
-            let connection = try await RawConnection.connect(port: server.port)
-            try await connection.send(
-                "GET /home HTTP/1.1\r\nHost: x\r\nX-Mock-Latency: 5s\r\n\r\n"
-                    + "POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{")
-            // Outlives 300 ms from the head, not a wait for the server. The first answer's 5 s
-            // leave a loaded machine seconds to send the rest before the POST's own turn starts.
-            try await Task.sleep(for: .milliseconds(600))
-            try await connection.send("}")
-            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
-            #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
-            await connection.close()
+    static func post(length: Int) -> HTTPRequestPart {
+        .head(
+            HTTPRequest(method: .post, scheme: nil, authority: "x", path: "/cart", headerFields: [.contentLength: String(length)])
+        )
+    }
+
+    @Test func aBodyThatEndsJustBeforeItsDeadlineIsReadWhole() async throws {
+        let seen = Sightings<String>()
+        let connection = try await LoopConnection.start(bodyTimeout: .seconds(30), responder: Self.bodyReader(seen))
+        try await connection.channel.writeInbound(Self.post(length: 4))
+        try await connection.channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "ab")))
+        await connection.loop.advanceTime(by: .milliseconds(29_999))
+        try await connection.channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "cd")))
+        try await connection.channel.writeInbound(HTTPRequestPart.end(nil))
+        #expect(await seen.next() == "read abcd")
+        await connection.loop.advanceTime(by: .seconds(60))
+        #expect(connection.channel.isActive, "the deadline belonged to the body: the connection stays")
+        try await connection.channel.close()
+    }
+
+    @Test func aBodyPastItsDeadlineFailsItsReaderAndTheConnectionClosesAfterTheAnswer() async throws {
+        let seen = Sightings<String>()
+        let connection = try await LoopConnection.start(bodyTimeout: .seconds(30), responder: Self.bodyReader(seen))
+        try await connection.channel.writeInbound(Self.post(length: 4))
+        try await connection.channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "ab")))
+        await connection.loop.advanceTime(by: .seconds(30))
+        #expect(await seen.next() == "expired")
+        guard case .whole = try await connection.nextPart() else {
+            Issue.record("no answer before the close")
+            return
         }
+        try await connection.closed()
+    }
+
+    /// The deadline of a body pipelined behind a slow request starts with its request: here the
+    /// first answer takes 5 s on the loop's clock, and the body, 30 s late from its head, is not.
+    @Test func aPipelinedBodysDeadlineStartsWithItsRequest() async throws {
+        let seen = Sightings<String>()
+        let reader = Self.bodyReader(seen)
+        let connection = try await LoopConnection.start(bodyTimeout: .seconds(30)) { request, client in
+            guard request.head.method == .get else { return try await reader(request, client) }
+            _ = try await LatencyWait.wait(until: .uptimeNanoseconds(0) + .seconds(5), connection: client)
+            seen.note("answered \(request.head.path ?? "")")
+            try await client.write(.whole(HTTPResponse(status: .ok, headerFields: [.contentLength: "0"]), body: nil))
+        }
+        try await connection.channel.writeInbound(
+            HTTPRequestPart.head(HTTPRequest(method: .get, scheme: nil, authority: "x", path: "/slow")))
+        try await connection.channel.writeInbound(HTTPRequestPart.end(nil))
+        try await connection.channel.writeInbound(Self.post(length: 2))
+        await connection.loop.advanceTime(by: .seconds(5))
+        #expect(await seen.next() == "answered /slow")
+        await connection.loop.advanceTime(by: .milliseconds(29_999))
+        try await connection.channel.writeInbound(HTTPRequestPart.body(ByteBuffer(string: "{}")))
+        try await connection.channel.writeInbound(HTTPRequestPart.end(nil))
+        #expect(await seen.next() == "read {}")
+        try await connection.channel.close()
+    }
+
+    /// A request the framing refuses (no `Host`) is answered after the answer owed to the one
+    /// before it, which takes 5 s on the loop's clock; then the connection closes.
+    @Test func aFramingRefusalWaitsForTheAnswerOwed() async throws {
+        let connection = try await LoopConnection.start(wire: true) { _, client in
+            _ = try await LatencyWait.wait(until: .uptimeNanoseconds(0) + .seconds(5), connection: client)
+            try await client.write(
+                .whole(HTTPResponse(status: .ok, headerFields: [.contentLength: "2"]), body: ByteBuffer(string: "ok")))
+        }
+        try await connection.channel.writeInbound(ByteBuffer(string: "GET /a HTTP/1.1\r\nHost: x\r\n\r\nGET /b HTTP/1.1\r\n\r\n"))
+        await connection.loop.advanceTime(by: .milliseconds(4_999))
+        #expect(try await connection.channel.readOutbound(as: ByteBuffer.self) == nil, "nothing before the answer owed")
+        await connection.loop.advanceTime(by: .milliseconds(1))
+        let answer = try await connection.nextBytes()
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n") && answer.hasSuffix("\r\n\r\nok"))
+        let refusal = try await connection.nextBytes()
+        #expect(refusal.hasPrefix("HTTP/1.1 400 Bad Request\r\n"))
+        #expect(refusal.contains("Connection: close\r\n"))
+        #expect(refusal.contains(#""path":"/b""#) && refusal.contains("Host"))
+        try await connection.closed()
+    }
+
+    @Test func anHTTP10RequestWithoutKeepAliveGetsTheConnectionsLastAnswer() async throws {
+        let connection = try await LoopConnection.start(wire: true) { _, client in
+            try await client.write(
+                .whole(HTTPResponse(status: .ok, headerFields: [.contentLength: "2"]), body: ByteBuffer(string: "ok")))
+        }
+        try await connection.channel.writeInbound(ByteBuffer(string: "GET /a HTTP/1.0\r\n\r\n"))
+        let answer = try await connection.nextBytes()
+        #expect(answer.hasPrefix("HTTP/1.0 200 OK\r\n") || answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(answer.lowercased().contains("connection: close\r\n"))
+        try await connection.closed()
     }
 
     /// A request answered without reading its body (a bad path: 400 at once) leaves the rest of
@@ -132,8 +208,8 @@ import Testing
             let connection = try await RawConnection.connect(port: server.port)
             try await connection.send("POST /cart HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}")
             #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
-            // The deadline belonged to that request: the connection stays usable past it.
-            try await Task.sleep(for: .milliseconds(600))  // outlives the 300 ms deadline, not a wait for the server
+            // The connection stays usable after it (past the deadline too: on the loop's clock,
+            // aBodyThatEndsJustBeforeItsDeadlineIsReadWhole).
             try await connection.send("GET /home HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(await connection.readResponse(timeout: Self.bound)?.status == 200)
             await connection.close()

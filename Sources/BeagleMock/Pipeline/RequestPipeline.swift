@@ -125,7 +125,12 @@ struct RequestPipeline: Sendable {
                 abandonment: DepartureWatch(connection: connection, stopping: stopping))
         }
         do {
-            let waited = try await LatencyWait.wait(until: planned.ended + decision.latency, clock: clock, connection: connection)
+            // The latency counts from the request's end, on the pipeline's clock; the wait runs on the loop's.
+            let remaining = planned.ended + decision.latency - clock.now
+            let waited =
+                remaining > .zero
+                ? try await LatencyWait.wait(until: connection.eventLoop.now + TimeAmount(remaining), connection: connection)
+                : .elapsed
             guard waited == .elapsed else {
                 return Ending(delivery: Delivery(status: nil, bytes: 0, outcome: .clientGone), closes: true)
             }

@@ -1,18 +1,10 @@
 import NIOCore
-import NIOSSL
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The connection a request came on, as the pipeline sees it: it writes the parts of the answer,
-/// closes or resets the connection, and learns when the client has left. Nothing else of the
-/// channel is in the pipeline's reach, and every byte goes out one way: through the connection's
-/// ``HTTPConnectionHandler``, whose ``ConnectionStateMachine`` sees each part, then ``HTTP1Framing``.
+/// asks for the connection to close or reset, and learns when the client has left. Nothing else of
+/// the channel is in the pipeline's reach: every byte goes out one way, through the connection's
+/// ``HTTPConnectionHandler``, whose ``ConnectionStateMachine`` sees each part and decides the
+/// close, then ``HTTP1Framing``.
 struct ClientConnection: Sendable {
     private let channel: any Channel
     private let dispatcher: NIOLoopBound<HTTPConnectionHandler>
@@ -43,59 +35,33 @@ struct ClientConnection: Sendable {
 
     /// Waits until everything written before, by anyone, has left for the kernel.
     func flush() async throws {
-        try await write(.raw(ByteBuffer()), waiting: true)
+        try await write(.barrier, waiting: true)
     }
 
-    /// Closes the connection in order (FIN), once what was written has left.
+    /// Closes the connection in order (FIN) once what was written has left, and returns once it
+    /// has closed.
     func close() async {
-        try? await flush()
-        try? await channel.close()
+        await end(reset: false)
     }
 
-    /// Resets the connection (RST): SO_LINGER with a zero timeout, then close, once what was
-    /// written has left.
+    /// Resets the connection (RST) once what was written has left, and returns once it has closed.
     func reset() async {
-        try? await flush()
-        if let options = channel as? any SocketOptionProvider {
-            _ = try? await options.setSoLinger(linger(l_onoff: 1, l_linger: 0)).get()
-        }
-        // Over TLS, a close sends close_notify first and the client ends cleanly before the reset
-        // arrives: without the TLS handler, the close is the socket's own.
-        if let tls = try? await channel.pipeline.handler(type: NIOSSLServerHandler.self).get() {
-            try? await channel.pipeline.removeHandler(tls).get()
-        }
-        try? await channel.close()
+        await end(reset: true)
     }
 
-    /// Completes when the client has closed its side (a FIN: Hummingbird allows half-closure, so
-    /// the channel stays open) or the connection has ended.
-    func departure() async -> EventLoopFuture<Void> {
-        let departure = self.departureOnLoop
-        return (try? await channel.eventLoop.submit { departure() }.get()) ?? channel.closeFuture
+    private func end(reset: Bool) async {
+        let dispatcher = self.dispatcher
+        channel.eventLoop.execute { dispatcher.value.closeAsked(reset: reset) }
+        try? await channel.closeFuture.get()
     }
 
-    /// Runs `departed` on the event loop once the client has left or the connection has ended,
-    /// without waiting for it here.
+    /// Runs `departed` on the event loop once the client has closed its side (a FIN: Hummingbird
+    /// allows half-closure, so the channel stays open) or the connection has ended: at once when
+    /// that has happened already.
     func whenDeparted(_ departed: @escaping @Sendable () -> Void) {
-        let departure = self.departureOnLoop
-        channel.eventLoop.execute { departure().whenComplete { _ in departed() } }
-    }
-
-    /// The dispatcher's departure future (the channel's close when it has none), read on the
-    /// event loop, where the dispatcher lives.
-    private var departureOnLoop: @Sendable () -> EventLoopFuture<Void> {
-        { [dispatcher, channel] in dispatcher.value.departure ?? channel.closeFuture }
-    }
-
-    /// Returns when the client has left (closed or reset its side) or the connection has ended;
-    /// returns early, without either, when the task is cancelled. Says whether the client left.
-    func waitForDeparture() async -> Bool {
-        let departure = await departure()
-        // An AsyncStream ends its loop when the task is cancelled, unlike departure.get().
-        let (departed, continuation) = AsyncStream<Void>.makeStream()
-        departure.whenComplete { _ in continuation.finish() }
-        channel.closeFuture.whenComplete { _ in continuation.finish() }
-        for await _ in departed {}
-        return !Task.isCancelled
+        let (dispatcher, channel) = (self.dispatcher, self.channel)
+        channel.eventLoop.execute {
+            (dispatcher.value.departure ?? channel.closeFuture).whenComplete { _ in departed() }
+        }
     }
 }

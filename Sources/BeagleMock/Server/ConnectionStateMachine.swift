@@ -21,11 +21,20 @@ import NIOHTTPTypes
 /// - A response that says `Connection: close`, a body out of time, or a stopping server with
 ///   nothing left to answer: no request starts any more, and the connection closes once the
 ///   response in flight has ended and what was written has left.
-/// - Bytes that are not HTTP between requests: the requests before them are answered, then their
-///   refusal (``FramingRefusal``) goes out, the connection's side closes, and what the client still
-///   sends is read and dropped for a moment (``HTTPConnectionHandler/lingerTime``) so that the refusal
-///   is not lost to a reset.
+/// - An HTTP/1.0 request without `Connection: keep-alive` is the connection's last, and an answer
+///   of unknown length to HTTP/1.0 ends with the connection (``FramingEvent/http10Request(keepsAlive:)``).
+/// - Bytes that are not HTTP between requests, or a request the framing refuses
+///   (``FramingEvent/refused(_:)``): the requests before them are answered, then their refusal
+///   (``FramingRefusal``) goes out, the connection's side closes, and what the client still sends
+///   is read and dropped for a moment (``HTTPConnectionHandler/lingerTime``) so that the refusal is
+///   not lost to a reset. What no answer reaches (``FramingEvent/unanswerable``) closes at once.
+/// - The pipeline asks for a close (FIN) or a reset (RST) of the connection of its request: it
+///   happens once what was written has left, and no request starts after.
 /// - A client that closes its side gets the answers it is owed, then the connection closes.
+///
+/// Every event returns one ``Action``; ``Action/drain`` asks for ``next()`` until it says
+/// ``Step/wait``, and the steps include reading again and closing, so a caller has nothing to
+/// remember.
 struct ConnectionStateMachine {
     /// Where the connection is in its life.
     enum State {
@@ -56,10 +65,20 @@ struct ConnectionStateMachine {
     struct Closing {
         /// The request whose answer is the last, while its task runs.
         var request: Request?
-        /// The close has been asked for (it happens once what was written has left).
-        var closeAsked: Bool
+        /// Where its close is.
+        var close: Close
         /// What the client's side still gives.
         var input: Input
+    }
+
+    /// Where the close of a closing connection is.
+    enum Close: Equatable {
+        /// It waits for the end of the response in flight.
+        case afterResponse
+        /// It is due: ``next()`` gives it, in order (FIN) or as a reset (RST).
+        case due(reset: Bool)
+        /// It has been given: it happens once what was written has left.
+        case given
     }
 
     /// What the client's side of an open connection still gives.
@@ -68,8 +87,8 @@ struct ConnectionStateMachine {
         case reading
         /// Nothing: the client closed its side.
         case ended
-        /// Nothing usable: bytes that are not HTTP arrived, to be refused (``refusal``) once the
-        /// requests before them are answered; the decoder fails every later read.
+        /// Nothing usable: what arrived is refused (``refusal``) once the requests before it are
+        /// answered; later reads fail or are dropped.
         case refused
     }
 
@@ -81,6 +100,10 @@ struct ConnectionStateMachine {
         var body: Body
         /// Its body ran out of time: the connection closes after its answer.
         var timedOut = false
+        /// It came as HTTP/1.0: an answer of unknown length ends with the connection.
+        var http10 = false
+        /// Its answer is the connection's last (HTTP/1.0 without `Connection: keep-alive`).
+        var lastOnConnection = false
     }
 
     /// A request's body, between the channel and the request's task.
@@ -96,6 +119,8 @@ struct ConnectionStateMachine {
     /// Something that arrived for the request it belongs to.
     enum Arrival {
         case part(HTTPRequestPart)
+        /// The next head is HTTP/1.0's (``FramingEvent/http10Request(keepsAlive:)``).
+        case http10(keepsAlive: Bool)
         /// The body being read failed here (too slow, malformed): its reader gets the error after
         /// the bytes that came before it.
         case bodyFailure(any Error)
@@ -105,13 +130,18 @@ struct ConnectionStateMachine {
     static let readAhead = 16
 
     private(set) var state: State = .open(Open())
-    /// The answer to bytes that are not HTTP, owed once the requests before them are answered
+    /// The answer to what was refused, owed once the requests before it are answered
     /// (``Input/refused``); kept apart so that the state stays cheap to copy.
     private var refusal: FramingRefusal?
     /// What arrived behind the request in flight, in order.
     private(set) var waiting = CircularBuffer<Arrival>()
     /// A read was asked for while reading was paused.
     private var readPending = false
+    /// A request's task ended, or the channel closed, while its body was still open: the body
+    /// ends for its reader at the next step.
+    private var bodyOrphaned = false
+    /// The next head to start is HTTP/1.0's: whether it keeps the connection alive.
+    private var nextHeadHTTP10: Bool?
     /// A body's end has not arrived yet, and its deadline runs: the next end to arrive is that
     /// one's. It outlives its request when the request is answered without reading its body.
     private(set) var bodyEndAwaited = false
@@ -137,20 +167,29 @@ struct ConnectionStateMachine {
         }
     }
 
-    // MARK: Arrivals
-
-    /// What the dispatcher does when a part arrives.
-    enum PartAction: Equatable {
-        /// Hand on what waits (``next()``).
+    /// What the handler does after an event.
+    enum Action: Equatable {
+        /// Hand on what waits, step by step: ``next()`` until it says ``Step/wait``.
         case drain
-        /// The body deadline's body has ended: stop its timer, then hand on what waits.
+        /// The body deadline's body has ended: stop its timer, then drain.
         case stopBodyDeadlineAndDrain
-        /// Nothing: the connection reads no more requests.
+        /// Read from the channel.
+        case read
+        /// Close the connection now.
+        case close
+        /// The refusal has left: close the server's side, read and drop what the client still
+        /// sends, and end the linger after ``HTTPConnectionHandler/lingerTime`` (``lingerEnded()``).
+        case linger
+        /// Check for idleness at this time (``idleCheckDue(now:)``).
+        case checkIdle(at: NIODeadline)
+        /// Nothing.
         case none
     }
 
+    // MARK: Arrivals
+
     /// A request part came from the decoder at `now`.
-    mutating func partArrived(_ part: HTTPRequestPart, now: NIODeadline) -> PartAction {
+    mutating func partArrived(_ part: HTTPRequestPart, now: NIODeadline) -> Action {
         switch state {
         case .open, .closing:
             lastActivity = now
@@ -165,6 +204,32 @@ struct ConnectionStateMachine {
         }
     }
 
+    /// What the framing said (``FramingEvent``).
+    mutating func framingSaid(_ event: FramingEvent) -> Action {
+        switch (event, state) {
+        case (_, .closed):
+            return .none
+        case (.unanswerable, _):
+            return .close
+        case (.http10Request(let keepsAlive), .open), (.http10Request(let keepsAlive), .closing):
+            waiting.append(.http10(keepsAlive: keepsAlive))
+            return .none
+        case (.refused(let refused), .open(var open)):
+            guard open.input != .refused else { return .none }
+            open.input = .refused
+            refusal = refused
+            state = .open(open)
+            return .drain
+        case (.refused, .closing(var closing)):
+            // No refusal follows a closing connection's last answer.
+            closing.input = .refused
+            state = .closing(closing)
+            return .none
+        case (.http10Request, _), (.refused, _):
+            return .none
+        }
+    }
+
     /// One step of handing on what waits.
     enum Step {
         /// Start this request on a task, with a body to stream to it when `hasBody`; with
@@ -175,8 +240,11 @@ struct ConnectionStateMachine {
         case yieldBody(ByteBuffer)
         /// End the request's body: in order, or with the error.
         case finishBody((any Error)?)
-        /// Close the connection once what was written has left.
-        case closeAfterWrites
+        /// Read from the channel: a read held back may happen now.
+        case read
+        /// Close the connection once what was written has left: in order, or with a reset (RST)
+        /// when `reset`.
+        case closeAfterWrites(reset: Bool)
         /// Write this refusal, then ``refusalWritten()``.
         case refuse(FramingRefusal)
         /// Nothing more for now.
@@ -185,21 +253,24 @@ struct ConnectionStateMachine {
 
     /// The next step of handing on what waits: call it until it says ``Step/wait``.
     mutating func next() -> Step {
+        if bodyOrphaned {
+            bodyOrphaned = false
+            return .finishBody(ChannelError.eof)
+        }
+        let step: Step
         switch state {
         case .open(var open):
-            let step = next(&open)
+            step = next(&open)
             if case .open = state { state = .open(open) }
-            return step
         case .closing(var closing):
-            // Nothing more is handed on; a body the client stopped sending ends.
-            guard closing.input != .reading, var request = closing.request, request.body != .none else { return .wait }
-            request.body = .none
-            closing.request = request
+            step = next(&closing)
             state = .closing(closing)
-            return .finishBody(ChannelError.eof)
         case .refusing, .lingering, .closed:
-            return .wait
+            step = .wait
         }
+        guard case .wait = step, readPending, mayRead else { return step }
+        readPending = false
+        return .read
     }
 
     private mutating func next(_ open: inout Open) -> Step {
@@ -208,9 +279,17 @@ struct ConnectionStateMachine {
             if case .part(.body) = arrival, open.request?.body == .paused { return .wait }
             waiting.removeFirst()
             switch arrival {
+            case .http10(let keepsAlive):
+                nextHeadHTTP10 = keepsAlive
             case .part(.head(let head)):
                 let announcesBody = head.announcesBody
-                open.request = Request(body: announcesBody ? .flowing : .none)
+                var request = Request(body: announcesBody ? .flowing : .none)
+                if let keepsAlive = nextHeadHTTP10 {
+                    request.http10 = true
+                    request.lastOnConnection = !keepsAlive
+                    nextHeadHTTP10 = nil
+                }
+                open.request = request
                 // What waits now follows the head: its body's end may be there already.
                 let deadline = announcesBody && !waiting.contains { if case .part(.end) = $0 { true } else { false } }
                 if deadline { bodyEndAwaited = true }
@@ -242,16 +321,28 @@ struct ConnectionStateMachine {
         switch open.input {
         case .refused:
             state = .refusing
-            guard let refusal else { return .closeAfterWrites }
+            guard let refusal else { return .closeAfterWrites(reset: false) }
             return .refuse(refusal)
         case .ended:
-            state = .closing(Closing(request: nil, closeAsked: true, input: .ended))
-            return .closeAfterWrites
+            state = .closing(Closing(request: nil, close: .given, input: .ended))
+            return .closeAfterWrites(reset: false)
         case .reading:
             guard open.quiescing else { return .wait }
-            state = .closing(Closing(request: nil, closeAsked: true, input: .reading))
-            return .closeAfterWrites
+            state = .closing(Closing(request: nil, close: .given, input: .reading))
+            return .closeAfterWrites(reset: false)
         }
+    }
+
+    private func next(_ closing: inout Closing) -> Step {
+        if case .due(let reset) = closing.close {
+            closing.close = .given
+            return .closeAfterWrites(reset: reset)
+        }
+        // Nothing more is handed on; a body the client stopped sending ends.
+        guard closing.input != .reading, var request = closing.request, request.body != .none else { return .wait }
+        request.body = .none
+        closing.request = request
+        return .finishBody(ChannelError.eof)
     }
 
     /// The request's task took a piece of its body; `wantsMore` false holds back the rest.
@@ -260,26 +351,20 @@ struct ConnectionStateMachine {
         updateRequest { if $0.body == .flowing { $0.body = .paused } }
     }
 
-    /// The request's task wants more of its body: hand on what waits, then read if a read waits.
-    mutating func bodyDemanded() {
+    /// The request's task wants more of its body.
+    mutating func bodyDemanded() -> Action {
         updateRequest { if $0.body == .paused { $0.body = .flowing } }
+        return .drain
     }
 
     // MARK: Reading
 
-    /// The channel asks to read: whether to read now (otherwise the read waits for
-    /// ``readIfPending()``).
-    mutating func readRequested() -> Bool {
-        if mayRead { return true }
+    /// The channel asks to read: ``Action/read`` now, or nothing (the read then waits for a
+    /// ``Step/read``).
+    mutating func readRequested() -> Action {
+        if mayRead { return .read }
         readPending = true
-        return false
-    }
-
-    /// Whether a read held back may happen now; it is then no longer pending.
-    mutating func readIfPending() -> Bool {
-        guard readPending, mayRead else { return false }
-        readPending = false
-        return true
+        return .none
     }
 
     private var mayRead: Bool {
@@ -292,18 +377,9 @@ struct ConnectionStateMachine {
 
     // MARK: The client's side
 
-    /// What the dispatcher does when the client closes its side.
-    enum InputClosedAction: Equatable {
-        /// Hand on what waits: the answers owed go out, then the connection closes.
-        case drain
-        /// Close now: the refusal has left.
-        case close
-        /// Nothing.
-        case none
-    }
-
-    /// The client will send nothing more (a FIN).
-    mutating func inputClosed() -> InputClosedAction {
+    /// The client will send nothing more (a FIN): the answers owed go out, then the connection
+    /// closes; a lingering one closes now.
+    mutating func inputClosed() -> Action {
         switch state {
         case .open(var open):
             if open.input == .reading { open.input = .ended }
@@ -320,22 +396,12 @@ struct ConnectionStateMachine {
         }
     }
 
-    /// What the dispatcher does about an error from the handlers before it.
-    enum ErrorAction: Equatable {
-        /// Hand on what waits: the error reaches a body's reader, or the refusal follows the
-        /// answers owed.
-        case drain
-        /// Close the connection: the error is not one of HTTP's.
-        case close
-        /// Nothing: the connection is refusing already.
-        case none
-    }
-
-    /// The decoder (or another handler) failed with `error`.
-    mutating func errorCaught(_ error: any Error) -> ErrorAction {
+    /// The decoder (or another handler) failed with `error`: it reaches a body's reader, or the
+    /// refusal follows the answers owed; an error that is not one of HTTP's closes the connection.
+    mutating func errorCaught(_ error: any Error) -> Action {
         switch state {
         case .open(var open):
-            // After bytes that are not HTTP, the decoder fails every later read: ignored.
+            // After what was refused, the decoder fails every later read: ignored.
             if case .refused = open.input { return .none }
             // An error while a body arrives (malformed chunk framing) reaches whoever reads the
             // body, also when that request waits behind another.
@@ -369,26 +435,19 @@ struct ConnectionStateMachine {
     /// waiting (whose end has not arrived).
     private var bodyArriving: Bool {
         guard let last = waiting.last else { return (request?.body ?? .none) != .none }
-        if case .part(.end) = last { return false }
-        return true
+        switch last {
+        case .part(.end), .http10: return false
+        case .part, .bodyFailure: return true
+        }
     }
 
     // MARK: Timers
 
-    /// What the dispatcher does when the body deadline passes.
-    enum DeadlineAction: Equatable {
-        /// Hand on what waits: the body's reader gets the error.
-        case drain
-        /// Close now: no request is there to answer.
-        case close
-        /// Nothing.
-        case none
-    }
-
     /// The body deadline passed before the body's end arrived: its reader gets the error after the
     /// bytes that came before it, and the connection closes once the request is answered, whether
-    /// it read the body (408) or not. Nothing waits for the rest of the body.
-    mutating func bodyDeadlinePassed(_ expired: BodyDeadline.Expired) -> DeadlineAction {
+    /// it read the body (408) or not; with no request to answer, it closes now. Nothing waits for
+    /// the rest of the body.
+    mutating func bodyDeadlinePassed(_ expired: BodyDeadline.Expired) -> Action {
         guard bodyEndAwaited else { return .none }
         bodyEndAwaited = false
         switch state {
@@ -420,138 +479,157 @@ struct ConnectionStateMachine {
         return lastActivity + idleTimeout
     }
 
-    /// What an idle check found.
-    enum IdleAction: Equatable {
-        /// Idle for the whole timeout: close.
-        case close
-        /// Active since: check again then.
-        case checkAgain(at: NIODeadline)
-        /// A request read in full is being answered: its end starts the count again.
-        case none
-    }
-
-    /// The idle check scheduled by ``idleCheckDeadline()`` ran at `now`.
-    mutating func idleCheckDue(now: NIODeadline) -> IdleAction {
+    /// The idle check scheduled by ``idleCheckDeadline()`` ran at `now`: idle for the whole
+    /// timeout, the connection closes; active since, the check comes again; a request read in full
+    /// and being answered starts the count again at its end.
+    mutating func idleCheckDue(now: NIODeadline) -> Action {
         idleCheckScheduled = false
         if let request, request.ended { return .none }
         if case .closed = state { return .none }
         let deadline = lastActivity + idleTimeout
         if now >= deadline { return .close }
         idleCheckScheduled = true
-        return .checkAgain(at: deadline)
+        return .checkIdle(at: deadline)
+    }
+
+    /// The linger after a refusal is over: the connection closes.
+    mutating func lingerEnded() -> Action {
+        guard case .lingering = state else { return .none }
+        return .close
     }
 
     // MARK: Answers
 
-    /// A part of the response of the request in flight, as the dispatcher writes it.
-    enum ResponseProgress: Equatable {
-        /// Its head; `closes` when it says `Connection: close` (and is not informational).
-        case head(closes: Bool)
-        /// A piece of its body.
+    /// A part of the response of the request in flight, as the handler writes it.
+    enum ResponseProgress {
+        /// Its head.
+        case head(HTTPResponse)
+        /// A piece of its body, or bytes below the framing.
         case body
         /// Its end.
         case end
         /// All of it at once.
-        case whole(closes: Bool)
+        case whole(HTTPResponse)
     }
 
-    /// The dispatcher wrote a part of a response: whether to close once it has left.
-    mutating func responseWritten(_ progress: ResponseProgress) -> Bool {
+    /// The handler wrote a part of a response. A final answer that says `Connection: close`, or
+    /// that is the connection's last, or whose unknown length ends with the connection (HTTP/1.0)
+    /// closes the connection once it has ended: clients that pool connections would otherwise
+    /// send a request again, silently, after a later fault.
+    mutating func responseWritten(_ progress: ResponseProgress) -> Action {
         let closes: Bool
         let ends: Bool
         switch progress {
-        case .head(let saysClose): (closes, ends) = (saysClose, false)
+        case .head(let head): (closes, ends) = (endsConnection(head), false)
         case .body: (closes, ends) = (false, false)
         case .end: (closes, ends) = (false, true)
-        case .whole(let saysClose): (closes, ends) = (saysClose, true)
+        case .whole(let head): (closes, ends) = (endsConnection(head), true)
         }
         switch state {
-        case .open(var open):
-            guard closes else {
-                state = .open(open)
-                return false
-            }
-            // A response that says `Connection: close` ends the connection (clients that pool
-            // connections would otherwise send a request again, silently, after a later fault),
-            // once it has ended.
-            state = .closing(Closing(request: open.request, closeAsked: ends, input: open.input))
-            return ends
+        case .open(let open):
+            guard closes else { return .none }
+            state = .closing(Closing(request: open.request, close: ends ? .due(reset: false) : .afterResponse, input: open.input))
+            return ends ? .drain : .none
         case .closing(var closing):
-            let ask = !closing.closeAsked && ends
-            if ask { closing.closeAsked = true }
+            guard ends, closing.close == .afterResponse else { return .none }
+            closing.close = .due(reset: false)
             state = .closing(closing)
-            return ask
+            return .drain
         case .refusing, .lingering, .closed:
-            return false
+            return .none
         }
     }
 
-    /// What the dispatcher does once a request's task has ended.
-    struct Completion: Equatable {
-        /// End the request's body, which its task no longer reads.
-        var finishBody: Bool
-        /// Close once what was written has left.
-        var closeAfterWrites: Bool
-        /// Hand on what waits and read if a read waits: the next request may start.
-        var goOn: Bool
+    /// Whether `head`, the answer to the request in flight, ends the connection.
+    private func endsConnection(_ head: HTTPResponse) -> Bool {
+        // The fields first: HTTPTypes parses the status on every read, and few heads say close.
+        if head.headerFields.saysClose { return head.status.code >= 200 }
+        guard let request, request.http10 else { return false }
+        let code = head.status.code
+        guard code >= 200 else { return false }
+        return request.lastOnConnection || BodyFraming(of: head, code: code, http10: true) == .close
     }
 
-    /// The request's task has ended at `now`.
-    mutating func requestDone(now: NIODeadline) -> Completion {
+    /// The request's task has ended at `now`: the next request may start, or the connection
+    /// closes (its body ran out of time, or it was the last).
+    mutating func requestDone(now: NIODeadline) -> Action {
         switch state {
         case .open(var open):
-            guard let request = open.request else { return Completion(finishBody: false, closeAfterWrites: false, goOn: true) }
+            guard let request = open.request else { return .drain }
             open.request = nil
-            let finishBody = request.body != .none
+            bodyOrphaned = request.body != .none
             lastActivity = now
             if request.timedOut {
-                state = .closing(Closing(request: nil, closeAsked: true, input: open.input))
-                return Completion(finishBody: finishBody, closeAfterWrites: true, goOn: false)
+                state = .closing(Closing(request: nil, close: .due(reset: false), input: open.input))
+                return .drain
             }
             state = .open(open)
-            return Completion(finishBody: finishBody, closeAfterWrites: false, goOn: true)
+            return .drain
         case .closing(var closing):
-            guard let request = closing.request else {
-                return Completion(finishBody: false, closeAfterWrites: false, goOn: false)
-            }
+            guard let request = closing.request else { return .none }
             lastActivity = now
             closing.request = nil
-            let ask = !closing.closeAsked
-            closing.closeAsked = true
+            bodyOrphaned = request.body != .none
+            if closing.close == .afterResponse { closing.close = .due(reset: false) }
             state = .closing(closing)
-            return Completion(finishBody: request.body != .none, closeAfterWrites: ask, goOn: false)
+            return .drain
         case .refusing, .lingering, .closed:
-            return Completion(finishBody: false, closeAfterWrites: false, goOn: false)
+            return .none
+        }
+    }
+
+    /// The pipeline asks that the connection of its request close (FIN), or reset (RST) when
+    /// `reset`, once what was written has left; no request starts after.
+    mutating func closeAsked(reset: Bool) -> Action {
+        switch state {
+        case .open(let open):
+            state = .closing(Closing(request: open.request, close: .due(reset: reset), input: open.input))
+            return .drain
+        case .closing(var closing):
+            switch closing.close {
+            case .afterResponse: closing.close = .due(reset: reset)
+            case .due(let resetBefore): closing.close = .due(reset: reset || resetBefore)
+            case .given:
+                // A reset still comes after a close given already, when the close has not happened.
+                guard reset else { return .none }
+                closing.close = .due(reset: true)
+            }
+            state = .closing(closing)
+            return .drain
+        case .refusing, .lingering, .closed:
+            return .none
         }
     }
 
     // MARK: The end
 
-    /// The server is stopping: whether to close now (nothing is left to answer); otherwise the
-    /// connection closes once the requests it has are answered.
-    mutating func quiesce() -> Bool {
-        guard case .open(var open) = state else { return false }
+    /// The server is stopping: the connection closes now when nothing is left to answer,
+    /// otherwise once the requests it has are answered.
+    mutating func quiesce() -> Action {
+        guard case .open(var open) = state else { return .none }
         open.quiescing = true
         guard open.request == nil, waiting.isEmpty else {
             state = .open(open)
-            return false
+            return .none
         }
-        state = .closing(Closing(request: nil, closeAsked: true, input: open.input))
-        return true
+        state = .closing(Closing(request: nil, close: .due(reset: false), input: open.input))
+        return .drain
     }
 
     /// The refusal has left: the connection lingers.
-    mutating func refusalWritten() {
-        if case .refusing = state { state = .lingering }
+    mutating func refusalWritten() -> Action {
+        guard case .refusing = state else { return .none }
+        state = .lingering
+        return .linger
     }
 
-    /// The channel has closed: whether a body must be ended for its reader.
-    mutating func channelClosed() -> Bool {
-        let bodyOpen = (request?.body ?? .none) != .none
+    /// The channel has closed: a body still open ends for its reader.
+    mutating func channelClosed() -> Action {
+        if (request?.body ?? .none) != .none { bodyOrphaned = true }
         state = .closed
         waiting.removeAll()
         bodyEndAwaited = false
-        return bodyOpen
+        return .drain
     }
 
     /// Changes the request in flight, whether the connection is open or closing.

@@ -17,7 +17,7 @@ struct DepartureWatch: Sendable {
             group.addTask { await work() }
             group.addTask {
                 await withTaskGroup(of: Void.self) { watch in
-                    watch.addTask { _ = await connection.waitForDeparture() }
+                    watch.addTask { await Self.departure(of: connection) }
                     watch.addTask { await stopping.wait() }
                     await watch.next()
                     watch.cancelAll()
@@ -28,6 +28,17 @@ struct DepartureWatch: Sendable {
             group.cancelAll()
             return first
         }
+    }
+
+    /// Returns when the client has left (closed or reset its side) or the connection has ended;
+    /// returns early, without either, when the task is cancelled. Says whether the client left.
+    @discardableResult
+    static func departure(of connection: ClientConnection) async -> Bool {
+        // An AsyncStream ends its loop when the task is cancelled, unlike a future's get().
+        let (departed, continuation) = AsyncStream<Void>.makeStream()
+        connection.whenDeparted { continuation.finish() }
+        for await _ in departed {}
+        return !Task.isCancelled
     }
 
     /// A check that is cheap to call often: it watches the connection from its first call on.

@@ -67,29 +67,25 @@ struct FramingRefusal: Sendable, Equatable {
         self.message = message
     }
 
-    /// The answer's JSON body.
-    var json: String { ErrorBody(error: message).json }
+    /// The request target the answer's JSON names, when the refused request has one.
+    private(set) var target: String?
+    /// The refused request asked with HEAD: its answer has no body.
+    private(set) var omitsBody = false
 
-    /// The answer's head for a body of `json`: `Connection: close`.
-    func head(json: String) -> HTTPResponse {
-        HTTPResponse(
+    /// This refusal, answering a request for `target`, without a body when `omittingBody`.
+    func answering(_ target: String, omittingBody: Bool) -> FramingRefusal {
+        var refusal = self
+        refusal.target = target
+        refusal.omitsBody = omittingBody
+        return refusal
+    }
+
+    /// The whole answer: a head that says `Connection: close` and the JSON body.
+    var answer: ResponsePart {
+        let json = ErrorBody(error: message, path: target).json
+        let head = HTTPResponse(
             status: status,
             headerFields: [.contentType: ContentType.json, .contentLength: String(json.utf8.count), .connection: "close"])
-    }
-
-    /// The whole answer as HTTP/1 bytes, for a handler below the response encoder: its JSON naming
-    /// the request's `target` when there is one, and without a body for a HEAD request.
-    func bytes(target: String? = nil, omittingBody: Bool = false, allocator: ByteBufferAllocator) -> ByteBuffer {
-        let json = ErrorBody(error: message, path: target).json
-        let response = head(json: json)
-        var bytes = allocator.head(of: response, status: response.status, framing: .length)
-        if !omittingBody { bytes.writeString(json) }
-        return bytes
-    }
-
-    /// The whole answer, head and JSON body.
-    var answer: ResponsePart {
-        let json = self.json
-        return .whole(head(json: json), body: ByteBuffer(string: json))
+        return .whole(head, body: omitsBody ? nil : ByteBuffer(string: json))
     }
 }

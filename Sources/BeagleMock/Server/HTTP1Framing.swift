@@ -16,9 +16,10 @@ import NIOHTTPTypesHTTP1
 /// response of unknown length (a proxied chunked body, Docs/Proxy.md) to an HTTP/1.0 request the
 /// only way such a client reads it: no chunked coding, the end of the body marked by closing the
 /// connection (§6.3). An HTTP/1.0 request without `Connection: keep-alive` asks for one answer
-/// only (§9.3): its answer says `Connection: close` and the connection closes after it, as
-/// HTTP/1.0 clients (ApacheBench, `openssl s_time`) wait for. An answer to HEAD keeps the framing
-/// headers a GET would get, and no body.
+/// only (§9.3): its answer says `Connection: close`, as HTTP/1.0 clients (ApacheBench,
+/// `openssl s_time`) wait for. An answer to HEAD keeps the framing headers a GET would get, and no
+/// body. The closes themselves are the ``ConnectionStateMachine``'s: this tells
+/// ``HTTPConnectionHandler`` of each HTTP/1.0 request and of each refusal (``FramingEvent``).
 ///
 /// It sits right after the decoder because that is the last place the version and every `Host`
 /// are visible: an `HTTPRequest` has no version and keeps only the first `Host` (as its
@@ -31,7 +32,8 @@ import NIOHTTPTypesHTTP1
 /// reader gets the error.
 ///
 /// A refused request never reaches the responder. Its answer waits for the responses still owed
-/// to requests pipelined before it, so that answers stay in order; everything after it is dropped.
+/// to requests pipelined before it, so that answers stay in order (the machine sees to it);
+/// everything after it is dropped.
 final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -44,10 +46,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     static let coalescedBodyLimit = 4 * 1024
 
     private let logger: Logger
-    /// Requests passed on whose response has not ended yet.
-    private var owed = 0
-    /// The refusal to send once nothing is owed; set, the rest of the connection is ignored.
-    private var refusal: ByteBuffer?
+    /// A request was refused: the rest of the connection is ignored.
     private var refused = false
     /// What the answers to the requests passed on need to know of them, oldest first. Room for
     /// one: requests are seldom pipelined, and every connection holds one of these.
@@ -56,8 +55,6 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
     private var framing = BodyFraming.length
     /// The response being written answers HEAD: its body is not sent.
     private var omitsBody = false
-    /// The response being written is the connection's last: the request did not ask to keep it.
-    private var closesAfter = false
 
     /// What the answer to a request needs to know of it.
     private struct Asked {
@@ -83,7 +80,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
                 // HTTP/0.9 (``OpeningRefusal``): such a client reads no status line.
                 refused = true
                 logger.notice("closed a connection whose request \(head.uri) has no HTTP version (HTTP/0.9)")
-                return context.close(promise: nil)
+                return context.fireUserInboundEventTriggered(FramingEvent.unanswerable)
             }
             if let problem = Self.problem(head) { return refuse(head, problem, context) }
             let request: HTTPRequest
@@ -92,7 +89,9 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             } catch {
                 return context.fireErrorCaught(error)
             }
-            owed += 1
+            if head.version == .http1_0 {
+                context.fireUserInboundEventTriggered(FramingEvent.http10Request(keepsAlive: head.isKeepAlive))
+            }
             asked.append(
                 Asked(
                     http10: head.version == .http1_0, bodiless: head.method == .HEAD || head.method == .CONNECT,
@@ -144,6 +143,8 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
             end(context, trailers: trailers, promise: promise)
         case .raw(let bytes):
             context.write(wrapOutboundOut(bytes), promise: promise)
+        case .barrier:
+            context.write(wrapOutboundOut(ByteBuffer()), promise: promise)
         }
     }
 
@@ -158,8 +159,7 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         let request = (100..<200).contains(code) && code != 101 ? nil : asked.popFirst()
         framing = request?.connect == true ? .none : BodyFraming(of: response, code: code, http10: request?.http10 ?? false)
         omitsBody = request?.bodiless ?? false
-        closesAfter = request?.lastOnConnection ?? false
-        if closesAfter, framing != .close, response.headerFields[.connection] == nil {
+        if request?.lastOnConnection == true, framing != .close, response.headerFields[.connection] == nil {
             response.headerFields[.connection] = "close"
         }
         return status
@@ -184,50 +184,22 @@ final class HTTP1Framing: ChannelDuplexHandler, RemovableChannelHandler {
         self.end(context, end, promise: promise)
     }
 
-    /// Writes `bytes`, the last of the response, and closes the connection after them when the
-    /// close ends the body.
+    /// Writes `bytes`, the last of the response.
     private func end(_ context: ChannelHandlerContext, _ bytes: ByteBuffer, promise: EventLoopPromise<Void>?) {
-        let closes = framing == .close || closesAfter
         framing = .length
         omitsBody = false
-        closesAfter = false
-        owed = max(owed - 1, 0)
-        if closes { return writeThenClose(context, bytes, promise: promise, flush: false) }
         // Written even when empty, so that the promise completes after the bytes before it.
         context.write(wrapOutboundOut(bytes), promise: promise)
-        sendRefusalIfDue(context)
     }
 
-    /// Answers a request whose framing is refused, after the answers owed, and ignores the rest
-    /// of the connection.
+    /// Refuses a request whose framing is wrong: the machine answers it after the answers owed.
+    /// The rest of the connection is ignored.
     private func refuse(_ head: HTTPRequestHead, _ problem: FramingRefusal, _ context: ChannelHandlerContext) {
         refused = true
         let peer = PeerName.of(context)
         logger.notice("refused \(head.method.rawValue) \(head.uri) from \(peer): \(problem.message)")
-        refusal = problem.bytes(target: head.uri, omittingBody: head.method == .HEAD, allocator: context.channel.allocator)
-        sendRefusalIfDue(context)
-    }
-
-    /// Sends the refusal once every response before it has been written, then closes.
-    private func sendRefusalIfDue(_ context: ChannelHandlerContext) {
-        guard owed == 0, let bytes = refusal else { return }
-        refusal = nil
-        writeThenClose(context, bytes, promise: nil, flush: true)
-    }
-
-    /// Writes `bytes` (the end of a response), then closes the connection once they are written.
-    private func writeThenClose(
-        _ context: ChannelHandlerContext, _ bytes: ByteBuffer, promise: EventLoopPromise<Void>?, flush: Bool
-    ) {
-        let written = context.eventLoop.makePromise(of: Void.self)
-        if let promise { written.futureResult.cascade(to: promise) }
-        if flush {
-            context.writeAndFlush(wrapOutboundOut(bytes), promise: written)
-        } else {
-            context.write(wrapOutboundOut(bytes), promise: written)
-        }
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+        let refusal = problem.answering(head.uri, omittingBody: head.method == .HEAD)
+        context.fireUserInboundEventTriggered(FramingEvent.refused(refusal))
     }
 
     /// Why `head` is refused, and with which status; nil when its framing is fine.

@@ -3,15 +3,26 @@ import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import NIOSSL
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The last handler of a connection: hands each request to the pipeline, one at a time, as its
 /// ``ConnectionStateMachine`` says.
 ///
 /// The machine holds the connection's state and rules (pipelining, body flow and deadline,
-/// idleness, half-close, refusals, `Connection: close`, shutdown); this handler tells it what
-/// happens on the channel and carries out what it answers: starting a request's task, feeding a
-/// body to it, reading, writing and closing, and the timers, taken from the event loop (so that
-/// `EmbeddedEventLoop.advanceTime` moves them in tests).
+/// idleness, half-close, refusals, `Connection: close`, closes and resets the pipeline asks for,
+/// shutdown); this handler tells it what happens on the channel (the handlers before it tell
+/// theirs as ``FramingEvent``s) and carries out what it answers: starting a request's task,
+/// feeding a body to it, reading, writing, closing and resetting, and the timers, taken from the
+/// event loop (so that `EmbeddedEventLoop.advanceTime` moves them in tests). Nothing else in the
+/// server closes a connection that serves HTTP.
 ///
 /// A request runs on Swift's global executor, off the event loops, so that a heavy request (a
 /// long journal, a large template) never holds up the I/O of other connections: on one of the
@@ -95,12 +106,27 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     // MARK: Requests in
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch machine.partArrived(unwrapInboundIn(data), now: context.eventLoop.now) {
+        perform(machine.partArrived(unwrapInboundIn(data), now: context.eventLoop.now), context)
+    }
+
+    /// Does what the machine answered to an event.
+    private func perform(_ action: ConnectionStateMachine.Action, _ context: ChannelHandlerContext) {
+        switch action {
         case .drain:
             drain(context)
         case .stopBodyDeadlineAndDrain:
             bodyDeadline.stop()
             drain(context)
+        case .read:
+            context.read()
+        case .close:
+            context.close(promise: nil)
+        case .linger:
+            lingerAfterRefusal(context)
+        case .checkIdle(let deadline):
+            idleCheck = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
+                self?.idleCheckDue()
+            }
         case .none:
             break
         }
@@ -118,11 +144,18 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             case .finishBody(let error):
                 if let error { body?.finish(error) } else { body?.finish() }
                 body = nil
-            case .closeAfterWrites:
-                closeAfterWrites(context)
+            case .read:
+                context.read()
+            case .closeAfterWrites(let reset):
+                closeAfterWrites(context, reset: reset)
             case .refuse(let refusal):
                 context.write(wrapOutboundOut(refusal.answer), promise: nil)
-                lingerAfterWrites(context)
+                let written = context.eventLoop.makePromise(of: Void.self)
+                context.writeAndFlush(wrapOutboundOut(.barrier), promise: written)
+                written.futureResult.assumeIsolated().whenComplete { [weak self] _ in
+                    guard let self, context.channel.isActive else { return }
+                    self.perform(self.machine.refusalWritten(), context)
+                }
             case .wait:
                 return
             }
@@ -132,42 +165,32 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// Reading goes on while a request is in flight, so that a client that leaves is noticed,
     /// but stops while its body is paused or when enough pipelined parts wait.
     func read(context: ChannelHandlerContext) {
-        if machine.readRequested() { context.read() }
+        perform(machine.readRequested(), context)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let event = event as? FramingEvent {
+            return perform(machine.framingSaid(event), context)
+        }
         if event is ChannelShouldQuiesceEvent {
-            if machine.quiesce() { closeAfterWrites(context) }
-            return
+            return perform(machine.quiesce(), context)
         }
         if case ChannelEvent.inputClosed = event {
-            switch machine.inputClosed() {
-            case .close:
-                return context.close(promise: nil)
-            case .drain:
-                clientDeparture.noteDeparture()
-                drain(context)
-            case .none:
-                clientDeparture.noteDeparture()
-            }
+            clientDeparture.noteDeparture()
+            perform(machine.inputClosed(), context)
         }
         context.fireUserInboundEventTriggered(event)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        switch machine.errorCaught(error) {
-        case .drain: drain(context)
-        case .close: context.close(promise: nil)
-        case .none: break
-        }
+        perform(machine.errorCaught(error), context)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         clientDeparture.noteDeparture()
         bodyDeadline.stop()
         stopIdleCheck()
-        if machine.channelClosed() { body?.finish(ChannelError.eof) }
-        body = nil
+        perform(machine.channelClosed(), context)
         context.fireChannelInactive()
     }
 
@@ -210,11 +233,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     /// The body deadline passed before the body's end arrived.
     private func bodyExpired(_ expired: BodyDeadline.Expired) {
         guard let context else { return }
-        switch machine.bodyDeadlinePassed(expired) {
-        case .drain: drain(context)
-        case .close: context.close(promise: nil)
-        case .none: break
-        }
+        perform(machine.bodyDeadlinePassed(expired), context)
     }
 
     /// Called on the event loop once a request's task has ended: the next one may start.
@@ -227,24 +246,23 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
             body = nil
             return
         }
-        let completion = machine.requestDone(now: context.eventLoop.now)
-        if completion.finishBody { body?.finish(ChannelError.eof) }
-        body = nil
-        if completion.closeAfterWrites { closeAfterWrites(context) }
-        if completion.goOn {
-            drain(context)
-            if machine.readIfPending() { context.read() }
-        }
+        perform(machine.requestDone(now: context.eventLoop.now), context)
         // Also while closing: the check ends a connection whose last bytes never leave.
         watchIdleness(context)
     }
 
     /// Called on the event loop when the pipeline wants more body.
     fileprivate func resumeBody() {
-        machine.bodyDemanded()
+        let action = machine.bodyDemanded()
         guard let context else { return }
-        drain(context)
-        if machine.readIfPending() { context.read() }
+        perform(action, context)
+    }
+
+    /// Closes the connection (FIN), or resets it (RST) when `reset`, once what was written has
+    /// left: the pipeline asks, through its request's ``ClientConnection``.
+    func closeAsked(reset: Bool) {
+        guard let context else { return }
+        perform(machine.closeAsked(reset: reset), context)
     }
 
     /// Stops the request in the pipeline: the server's grace period is over.
@@ -281,19 +299,13 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func write(_ part: ResponsePart, context: ChannelHandlerContext, promise: EventLoopPromise<Void>?) {
         let progress: ConnectionStateMachine.ResponseProgress
         switch part {
-        case .whole(let head, _): progress = .whole(closes: Self.saysClose(head))
-        case .head(let head): progress = .head(closes: Self.saysClose(head))
-        case .body, .raw: progress = .body
+        case .whole(let head, _): progress = .whole(head)
+        case .head(let head): progress = .head(head)
+        case .body, .raw, .barrier: progress = .body
         case .end: progress = .end
         }
         context.write(wrapOutboundOut(part), promise: promise)
-        if machine.responseWritten(progress) { closeAfterWrites(context) }
-    }
-
-    /// Whether a response head ends the connection: `Connection: close` on a final answer.
-    private static func saysClose(_ head: HTTPResponse) -> Bool {
-        // The fields first: HTTPTypes parses the status on every read, and few heads say close.
-        head.headerFields.saysClose && head.status.code >= 200
+        perform(machine.responseWritten(progress), context)
     }
 
     // MARK: Closing and timers
@@ -308,16 +320,7 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
     private func idleCheckDue() {
         idleCheck = nil
         guard let context else { return }
-        switch machine.idleCheckDue(now: context.eventLoop.now) {
-        case .close:
-            context.close(promise: nil)
-        case .checkAgain(let deadline):
-            idleCheck = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
-                self?.idleCheckDue()
-            }
-        case .none:
-            break
-        }
+        perform(machine.idleCheckDue(now: context.eventLoop.now), context)
     }
 
     private func stopIdleCheck() {
@@ -325,32 +328,46 @@ final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler
         idleCheck = nil
     }
 
-    /// Closes the server's side once everything written has left, then reads and drops what the
-    /// client still sends until it closes its side or ``lingerTime`` passes: Linux resets a
-    /// connection closed with unread bytes (the rest of a header section too large to read), and
-    /// the reset would destroy the refusal before the client reads it.
-    private func lingerAfterWrites(_ context: ChannelHandlerContext) {
+    /// Closes the server's side, then reads and drops what the client still sends until it closes
+    /// its side or ``lingerTime`` passes: Linux resets a connection closed with unread bytes (the
+    /// rest of a header section too large to read), and the reset would destroy the refusal before
+    /// the client reads it.
+    private func lingerAfterRefusal(_ context: ChannelHandlerContext) {
+        let closed = context.eventLoop.makePromise(of: Void.self)
+        // A connection that cannot close one side alone closes whole.
+        closed.futureResult.assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+        context.close(mode: .output, promise: closed)
+        context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { [weak self] in
+            guard let self else { return }
+            self.perform(self.machine.lingerEnded(), context)
+        }
+        context.read()
+    }
+
+    /// Closes the connection once everything written to it has left (a close drops what NIO has
+    /// not yet handed to the kernel): in order, or with a reset (RST) when `reset`.
+    private func closeAfterWrites(_ context: ChannelHandlerContext, reset: Bool) {
         let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.body(ByteBuffer())), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { [weak self] _ in
-            guard let self, context.channel.isActive else { return }
-            self.machine.refusalWritten()
-            let closed = context.eventLoop.makePromise(of: Void.self)
-            // A connection that cannot close one side alone closes whole.
-            closed.futureResult.assumeIsolated().whenFailure { _ in context.close(promise: nil) }
-            context.close(mode: .output, promise: closed)
-            context.eventLoop.assumeIsolated().scheduleTask(in: Self.lingerTime) { context.close(promise: nil) }
-            context.read()
+        context.writeAndFlush(wrapOutboundOut(.barrier), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in
+            if reset { Self.prepareReset(context) }
+            context.close(promise: nil)
         }
     }
 
-    /// Closes the connection once everything written to it has left (a close drops what NIO
-    /// has not yet handed to the kernel): an empty piece of body, which ``HTTP1Framing`` writes
-    /// as no bytes, completes its promise after the writes before it.
-    private func closeAfterWrites(_ context: ChannelHandlerContext) {
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.body(ByteBuffer())), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+    /// Makes the coming close a reset: SO_LINGER with a zero timeout. Over TLS, a close sends
+    /// close_notify first and the client ends cleanly before the reset arrives: without the TLS
+    /// handler, the close is the socket's own.
+    private static func prepareReset(_ context: ChannelHandlerContext) {
+        guard context.channel.isActive else { return }
+        if let options = context.channel as? any SocketOptionProvider {
+            // On the event loop, the option is set before this returns.
+            _ = options.setSoLinger(linger(l_onoff: 1, l_linger: 0))
+        }
+        let operations = context.pipeline.syncOperations
+        if let tls = try? operations.handler(type: NIOSSLServerHandler.self) {
+            operations.removeHandler(tls, promise: nil)
+        }
     }
 }
 

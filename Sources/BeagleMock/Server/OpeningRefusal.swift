@@ -2,10 +2,11 @@ import HTTPTypes
 import Logging
 import NIOCore
 
-/// Closes, at once, a connection that opens with something no HTTP/1 answer can reach: a TLS
+/// Has a connection closed at once that opens with something no HTTP/1 answer can reach: a TLS
 /// handshake (a client sent to the HTTP port with an `https` URL), or a first request line without
-/// an HTTP version (`GET /`, HTTP/0.9); and answers 400 to a first request line that ends in a
-/// bare LF, which NIO's decoder would take for a wrong version.
+/// an HTTP version (`GET /`, HTTP/0.9); and has a first request line that ends in a bare LF, which
+/// NIO's decoder would take for a wrong version, answered 400. It says so to
+/// ``HTTPConnectionHandler`` (``FramingEvent``), whose machine closes.
 ///
 /// Neither client reads a status line, so no answer can tell it anything; and NIO's decoder, which
 /// takes a line without version for HTTP/0.9, waits for header fields that never come, holding the
@@ -23,8 +24,8 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
     private let logger: Logger
     /// The first line's bytes seen so far (without its line feed).
     private var line: [UInt8] = []
-    /// Whether a refusal is being written, before the close.
-    private var closing = false
+    /// The connection is refused: what else arrives is dropped.
+    private var refused = false
 
     /// A check that logs what it closes to `logger`.
     init(logger: Logger) {
@@ -33,13 +34,13 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // After a refusal, what else arrives is dropped while the answer leaves.
-        guard !closing else { return }
+        guard !refused else { return }
         let buffer = unwrapInboundIn(data)
         let view = buffer.readableBytesView
         if line.isEmpty, view.first == TLSContentType.handshake {
             let peer = PeerName.of(context)
             logger.notice("closed a connection from \(peer) that began a TLS handshake on the HTTP port (HTTPS is on --tls-port)")
-            return context.close(promise: nil)
+            return refuse(context, .unanswerable)
         }
         let end = view.firstIndex(of: UInt8(ascii: "\n"))
         line += view[..<(end ?? view.endIndex)].prefix(Self.longestLine - line.count)
@@ -47,10 +48,12 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
         if end != nil, Self.lacksVersion(line) {
             let peer = PeerName.of(context)
             logger.notice("closed a connection from \(peer) whose request line has no HTTP version (HTTP/0.9)")
-            return context.close(promise: nil)
+            return refuse(context, .unanswerable)
         }
         if end != nil, Self.endsWithBareLineFeed(line) {
-            return refuse(context, FramingRefusal(status: .badRequest, message: Self.bareLineFeed))
+            let peer = PeerName.of(context)
+            logger.notice("refused a request from \(peer): \(Self.bareLineFeed)")
+            return refuse(context, .refused(FramingRefusal(status: .badRequest, message: Self.bareLineFeed)))
         }
         line = []
         context.fireChannelRead(data)
@@ -69,15 +72,11 @@ final class OpeningRefusal: ChannelInboundHandler, RemovableChannelHandler {
         return words.count >= 3 && (words.last?.starts(with: "HTTP/1.".utf8) ?? false)
     }
 
-    /// Answers `refusal` and closes, ignoring the rest of the connection.
-    private func refuse(_ context: ChannelHandlerContext, _ refusal: FramingRefusal) {
-        let peer = PeerName.of(context)
-        logger.notice("refused a request from \(peer): \(refusal.message)")
-        let bytes = refusal.bytes(allocator: context.channel.allocator)
+    /// Tells the connection's handler, past the decoder, and ignores the rest of the connection.
+    private func refuse(_ context: ChannelHandlerContext, _ event: FramingEvent) {
         line = []
-        closing = true
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        context.writeAndFlush(NIOAny(bytes)).whenComplete { _ in bound.value.close(promise: nil) }
+        refused = true
+        context.fireUserInboundEventTriggered(event)
     }
 
     /// Whether `line` (its CR kept) is a request line without a version: a method and a target

@@ -1,13 +1,16 @@
+import HTTPTypes
 import Logging
 import NIOCore
+import NIOSSL
 
-/// Answers a client that speaks plain HTTP on the HTTPS port (an `http://` URL with the TLS port)
-/// with a 400 in plain HTTP that says so, then closes; a connection that opens with a TLS
-/// handshake passes on untouched, and the handler leaves its pipeline.
+/// Has a client that speaks plain HTTP on the HTTPS port (an `http://` URL with the TLS port)
+/// answered with a 400 in plain HTTP that says so, then closed: the TLS handlers, which have seen
+/// nothing yet, leave the pipeline, and ``HTTPConnectionHandler``'s machine refuses the connection
+/// as it refuses any (``FramingEvent/refused(_:)``). A connection that opens with a TLS handshake
+/// passes on untouched, and this handler leaves its pipeline.
 final class PlainHTTPRefusal: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
-    typealias OutboundOut = ByteBuffer
 
     private let logger: Logger
     private var refused = false
@@ -16,12 +19,9 @@ final class PlainHTTPRefusal: ChannelInboundHandler, RemovableChannelHandler {
         self.logger = logger
     }
 
-    /// The answer: JSON, like every refusal of the mock's.
-    static let answer: String = {
-        let body = #"{"error":"this port serves HTTPS; use an https:// URL here, or the HTTP port (--port) for http://"}"#
-        return "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
-            + "Connection: close\r\n\r\n" + body
-    }()
+    /// The refusal: JSON, like every refusal of the mock's.
+    static let refusal = FramingRefusal(
+        status: .badRequest, message: "this port serves HTTPS; use an https:// URL here, or the HTTP port (--port) for http://")
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if refused { return }
@@ -35,8 +35,9 @@ final class PlainHTTPRefusal: ChannelInboundHandler, RemovableChannelHandler {
         refused = true
         let peer = PeerName.of(context)
         logger.notice("answered 400 to a connection from \(peer) that spoke plain HTTP on the HTTPS port")
-        let answer = context.channel.allocator.buffer(string: Self.answer)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(answer)).whenComplete { _ in channel.close(promise: nil) }
+        let operations = context.pipeline.syncOperations
+        if let tls = try? operations.handler(type: NIOSSLServerHandler.self) { operations.removeHandler(tls, promise: nil) }
+        if let log = try? operations.handler(type: TLSHandshakeLog.self) { operations.removeHandler(log, promise: nil) }
+        context.fireUserInboundEventTriggered(FramingEvent.refused(Self.refusal))
     }
 }

@@ -16,4 +16,7 @@ enum ResponsePart {
     case end(HTTPFields?)
     /// Bytes as they are, below HTTP framing: faults that break the protocol (``UnframedOutput``).
     case raw(ByteBuffer)
+    /// No bytes: its promise completes once everything written before it has left, which a close
+    /// waits for (a close drops what NIO has not yet handed to the kernel).
+    case barrier
 }

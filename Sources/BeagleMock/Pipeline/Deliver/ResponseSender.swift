@@ -92,7 +92,7 @@ struct ResponseSender: Sendable {
             group.addTask {
                 // The client closing its side (a FIN) leaves the channel open, as Hummingbird
                 // allows half-closure: wait for that, or for the channel to close.
-                await connection.waitForDeparture() ? .clientGone : .closed
+                await DepartureWatch.departure(of: connection) ? .clientGone : .closed
             }
             let first = await group.next() ?? .closed
             group.cancelAll()

@@ -3,8 +3,8 @@ import Synchronization
 
 /// The wait stage: holds the response until its latency has passed, counted from the end of the
 /// request (Docs/LatencyAndFaults.md, "Latency"). Waiting is a timer on the connection's event
-/// loop, never a sleeping thread, and it ends at once when the client leaves, so a long latency
-/// holds no socket for a client that has gone.
+/// loop, on that loop's clock (so a test moves it), never a sleeping thread, and it ends at once
+/// when the client leaves, so a long latency holds no socket for a client that has gone.
 enum LatencyWait {
     /// How a wait ended.
     enum Ending: Sendable, Equatable {
@@ -14,22 +14,18 @@ enum LatencyWait {
         case clientGone
     }
 
-    /// Waits until `deadline`; throws `CancellationError` when the request's task is cancelled
-    /// (the server's shutdown grace period ran out).
-    static func wait(
-        until deadline: ContinuousClock.Instant, clock: ContinuousClock, connection: ClientConnection
-    ) async throws -> Ending {
-        guard deadline > clock.now else { return .elapsed }
-        let departure = await connection.departure()
+    /// Waits until `deadline`, on the connection's event loop's clock; throws
+    /// `CancellationError` when the request's task is cancelled (the server's shutdown grace
+    /// period ran out).
+    static func wait(until deadline: NIODeadline, connection: ClientConnection) async throws -> Ending {
         let eventLoop = connection.eventLoop
+        guard deadline > eventLoop.now else { return .elapsed }
         let wait = PendingWait()
         let ending = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 guard wait.begin(continuation) else { return }
-                let remaining = deadline - clock.now
-                let timer = eventLoop.scheduleTask(in: TimeAmount(max(remaining, .zero))) { wait.end(.elapsed) }
-                wait.hold(timer)
-                departure.whenComplete { _ in wait.end(.clientGone) }
+                wait.hold(eventLoop.scheduleTask(deadline: deadline) { wait.end(.elapsed) })
+                connection.whenDeparted { wait.end(.clientGone) }
             }
         } onCancel: {
             wait.end(nil)
