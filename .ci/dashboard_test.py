@@ -291,6 +291,20 @@ def main():
         shot(driver, "05-journal-entry")
         driver.find_element(By.CSS_SELECTOR, "#entryDialog form button").click()
 
+        step("the page's own requests (its preview's images) are hidden from the journal, and marked when shown")
+        wait(driver, lambda d: "of this page's own hidden" in text_of(d, "journalCount"), "the preview's image fetches are counted as hidden")
+        assert not driver.find_elements(By.CSS_SELECTOR, "#journalBody tr.own"), "the page's own requests are listed while hidden"
+        assert "/guides/pour-over" in text_of(driver, "journalBody"), "a request from elsewhere is hidden too"
+        driver.find_element(By.ID, "showOwn").click()
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#journalBody tr.own"), "the page's own requests are listed, marked")
+        own_paths = [row.find_elements(By.TAG_NAME, "td")[2].text for row in driver.find_elements(By.CSS_SELECTOR, "#journalBody tr.own")]
+        assert all(path.startswith("◦ /images/") for path in own_paths), f"marked rows that are not the preview's images: {own_paths}"
+        shot(driver, "05b-journal-own-requests")
+        driver.find_element(By.ID, "showOwn").click()
+        # At 1280 px the table fits its column: the Fault column shows without scrolling sideways.
+        wrap = driver.execute_script("const w = document.getElementById('journalWrap'); return [w.scrollWidth, w.clientWidth, window.innerWidth]")
+        assert wrap[0] <= wrap[1], f"the journal scrolls sideways at {wrap[2]} px: {wrap[0]} px of table in {wrap[1]} px"
+
         step("set a latency in the form: the next request is delayed")
         latency = driver.find_element(By.ID, "latency")
         latency.clear()

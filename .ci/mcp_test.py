@@ -14,6 +14,7 @@ Exits 1 on the first failure, naming it.
 """
 
 import asyncio
+import contextlib
 import json
 import os
 import pathlib
@@ -29,8 +30,40 @@ import urllib.request
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
-from mcp.client.streamable_http import streamablehttp_client
-from mcp.shared.exceptions import McpError
+try:  # renamed MCPError in the SDK's 2.x
+    from mcp.shared.exceptions import McpError
+except ImportError:
+    from mcp.shared.exceptions import MCPError as McpError
+
+try:  # the SDK's 1.x name; 2.x takes an HTTP client for the headers, and yields two streams
+    from mcp.client.streamable_http import streamablehttp_client
+
+    @contextlib.asynccontextmanager
+    async def http_streams(url, headers=None):
+        async with streamablehttp_client(url, headers=headers) as (read, write, _):
+            yield read, write
+except ImportError:
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp.shared._httpx_utils import create_mcp_http_client
+
+    @contextlib.asynccontextmanager
+    async def http_streams(url, headers=None):
+        async with create_mcp_http_client(headers=headers) as client:
+            async with streamable_http_client(url, http_client=client) as streams:
+                yield streams[0], streams[1]
+
+def is_error(result):
+    """A tool result's error flag: isError in the SDK's 1.x, is_error in 2.x."""
+    return result.is_error if hasattr(result, "is_error") else result.isError
+
+
+def structured(result):
+    return result.structured_content if hasattr(result, "structured_content") else result.structuredContent
+
+
+def input_schema(tool):
+    return tool.input_schema if hasattr(tool, "input_schema") else tool.inputSchema
+
 
 TOOLS = {
     "list_routes", "get_screen", "outline_screen", "validate", "write_screen", "set_network",
@@ -64,48 +97,48 @@ async def exercise(session, base):
     await session.initialize()
     tools = await session.list_tools()
     check({tool.name for tool in tools.tools} == TOOLS, f"the ten tools are listed ({len(tools.tools)})")
-    check(all(tool.inputSchema.get("type") == "object" for tool in tools.tools), "each has a JSON Schema for its input")
+    check(all(input_schema(tool).get("type") == "object" for tool in tools.tools), "each has a JSON Schema for its input")
 
     routes = await session.call_tool("list_routes", {})
-    check(not routes.isError and any(r["path"] == "/home" for r in routes.structuredContent["routes"]),
+    check(not is_error(routes) and any(r["path"] == "/home" for r in structured(routes)["routes"]),
           "list_routes names /home")
     screen = await session.call_tool("get_screen", {"route": "/home", "platform": "IOS"})
-    check(not screen.isError and screen.structuredContent["file"] == "home.ios.json"
-          and screen.structuredContent["etag"].startswith('"'), "get_screen: home.ios.json for IOS, with its ETag")
+    check(not is_error(screen) and structured(screen)["file"] == "home.ios.json"
+          and structured(screen)["etag"].startswith('"'), "get_screen: home.ios.json for IOS, with its ETag")
     status, body = get(base + "/home", {"beagle-platform": "IOS"})
-    check(json.loads(body) == json.loads(screen.structuredContent["body"]), "get_screen's body is what IOS gets")
+    check(json.loads(body) == json.loads(structured(screen)["body"]), "get_screen's body is what IOS gets")
     outline = await session.call_tool("outline_screen", {"route": "/home"})
-    check(not outline.isError and outline.structuredContent["outline"].startswith("beagle:screenComponent"),
+    check(not is_error(outline) and structured(outline)["outline"].startswith("beagle:screenComponent"),
           "outline_screen starts with the screen component")
     report = await session.call_tool("validate", {})
-    check(not report.isError and report.structuredContent["summary"]["errors"] == 0, "validate: the folder is clean")
+    check(not is_error(report) and structured(report)["summary"]["errors"] == 0, "validate: the folder is clean")
     one = await session.call_tool("validate", {"file": "home.json"})
-    check(one.structuredContent["summary"]["files"] == 1, "validate one file")
+    check(structured(one)["summary"]["files"] == 1, "validate one file")
 
     screen_json = {"_beagleComponent_": "beagle:screenComponent",
                    "child": {"_beagleComponent_": "beagle:text", "text": "Written by an agent"}}
     written = await session.call_tool("write_screen", {"path": "agents/new.json", "json": screen_json})
-    check(not written.isError and written.structuredContent["file"] == "agents/new.json", "write_screen writes")
+    check(not is_error(written) and structured(written)["file"] == "agents/new.json", "write_screen writes")
     status, body = get(base + "/agents/new")
     check(status == 200 and b"Written by an agent" in body, "the written screen is served at once")
     invalid = await session.call_tool(
         "write_screen", {"path": "agents/bad.json", "json": {"_beagleComponent_": "beagle:text"}})
-    check(invalid.isError and "needs text" in invalid.content[0].text, "an invalid screen is refused with validate's error")
+    check(is_error(invalid) and "needs text" in invalid.content[0].text, "an invalid screen is refused with validate's error")
     for path in ["../outside.json", "agents/../../outside.json", ".hidden/x.json", "beagle-mock.yml", "/etc/x.json"]:
         refused = await session.call_tool("write_screen", {"path": path, "json": screen_json})
-        check(refused.isError, f"write_screen refuses {path}")
+        check(is_error(refused), f"write_screen refuses {path}")
 
     settings = await session.call_tool("set_network", {"latency": "30ms", "seed": 7})
-    check(not settings.isError and settings.structuredContent["latency"] == "30ms"
-          and settings.structuredContent["seed"] == 7, "set_network sets latency and seed")
+    check(not is_error(settings) and structured(settings)["latency"] == "30ms"
+          and structured(settings)["seed"] == 7, "set_network sets latency and seed")
     bad = await session.call_tool("set_network", {"latency": "fast"})
-    check(bad.isError and "latency" in bad.content[0].text, "a bad latency is refused, naming the field")
+    check(is_error(bad) and "latency" in bad.content[0].text, "a bad latency is refused, naming the field")
     cleared = await session.call_tool("clear_network", {})
-    check(not cleared.isError and cleared.structuredContent["latency"] is None, "clear_network clears")
+    check(not is_error(cleared) and structured(cleared)["latency"] is None, "clear_network clears")
 
     get(base + "/catalog")
     journal = await session.call_tool("read_journal", {"path": "/catalog", "method": "GET", "limit": 1})
-    entries = journal.structuredContent["requests"]
+    entries = structured(journal)["requests"]
     check(len(entries) == 1 and entries[0]["path"] == "/catalog", "read_journal finds GET /catalog")
     waiting = asyncio.ensure_future(
         session.call_tool("wait_for_request", {"path": "/cart", "method": "GET", "timeoutSeconds": 20}))
@@ -113,14 +146,14 @@ async def exercise(session, base):
         await asyncio.to_thread(get, base + "/cart")
         await asyncio.wait([waiting], timeout=0.2)
     arrived = waiting.result()
-    check(not arrived.isError and arrived.structuredContent["path"] == "/cart", "wait_for_request returns GET /cart")
+    check(not is_error(arrived) and structured(arrived)["path"] == "/cart", "wait_for_request returns GET /cart")
     after = await session.call_tool(
         "wait_for_request", {"path": "/catalog", "afterId": entries[0]["id"] - 1, "timeoutSeconds": 1})
-    check(not after.isError and after.structuredContent["id"] == entries[0]["id"], "afterId finds one already there")
+    check(not is_error(after) and structured(after)["id"] == entries[0]["id"], "afterId finds one already there")
     timed = await session.call_tool("wait_for_request", {"path": "/never", "timeoutSeconds": 0.3})
-    check(timed.isError and "within" in timed.content[0].text, "wait_for_request times out with an error")
+    check(is_error(timed) and "within" in timed.content[0].text, "wait_for_request times out with an error")
     reset = await session.call_tool("reset", {})
-    check(not reset.isError and "journalCleared" in reset.structuredContent, "reset")
+    check(not is_error(reset) and "journalCleared" in structured(reset), "reset")
 
     resources = await session.list_resources()
     uris = {str(resource.uri) for resource in resources.resources}
@@ -129,9 +162,9 @@ async def exercise(session, base):
     check("_beagleComponent_" in content.contents[0].text, "a resource reads as the file")
 
     missing = await session.call_tool("get_screen", {})
-    check(missing.isError and "route is required" in missing.content[0].text, "a missing argument is a tool error")
+    check(is_error(missing) and "route is required" in missing.content[0].text, "a missing argument is a tool error")
     extra = await session.call_tool("get_screen", {"route": "/home", "colour": "red"})
-    check(extra.isError and "unknown argument" in extra.content[0].text, "an unknown argument is a tool error")
+    check(is_error(extra) and "unknown argument" in extra.content[0].text, "an unknown argument is a tool error")
     try:
         await session.call_tool("delete_everything", {})
         check(False, "an unknown tool is a protocol error")
@@ -176,11 +209,11 @@ async def over_http(binary, folder):
     print("over Streamable HTTP, on loopback")
     process, port = start_serve(binary, folder)
     try:
-        async with streamablehttp_client(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write, _):
+        async with http_streams(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write):
             async with ClientSession(read, write) as session:
                 await exercise(session, f"http://127.0.0.1:{port}")
         # Stateless: a second client (or the same one, reconnecting) initializes again.
-        async with streamablehttp_client(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write, _):
+        async with http_streams(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write):
             async with ClientSession(read, write) as session:
                 await session.initialize()
                 check(len((await session.list_tools()).tools) == 10, "a second client initializes and is answered")
@@ -197,12 +230,12 @@ async def over_http(binary, folder):
         status, _ = post(f"http://127.0.0.1:{port}/__admin/mcp", initialize,
                          {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"})
         check(status == 401, "without the token: 401")
-        async with streamablehttp_client(
-                f"http://127.0.0.1:{port}/__admin/mcp", headers={"Authorization": "Bearer s3cret"}) as (read, write, _):
+        async with http_streams(
+                f"http://127.0.0.1:{port}/__admin/mcp", headers={"Authorization": "Bearer s3cret"}) as (read, write):
             async with ClientSession(read, write) as session:
                 await session.initialize()
                 routes = await session.call_tool("list_routes", {})
-                check(not routes.isError, "with the token: the tools answer")
+                check(not is_error(routes), "with the token: the tools answer")
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -271,6 +304,58 @@ def unreadable_over_stdio(binary, folder):
         process.wait(timeout=10)
 
 
+async def attached(binary, folder):
+    print("over standard input and output, attached to a running serve")
+    process, port = start_serve(binary, folder)
+    try:
+        base = f"http://127.0.0.1:{port}"
+        # --attach: the tools are that server's, so the exercise's requests to it are in their journal.
+        parameters = StdioServerParameters(command=binary, args=["mcp", "--attach", base])
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(read, write) as session:
+                await exercise(session, base)
+        # Without --attach, on the port a serve holds: mcp relays to it rather than fail on the port.
+        read_end, write_end = os.pipe()
+        errlog = os.fdopen(write_end, "w")
+        notes = os.fdopen(read_end, "r")
+        parameters = StdioServerParameters(command=binary, args=["mcp", folder, "--port", str(port)])
+        async with stdio_client(parameters, errlog=errlog) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                get(f"{base}/home?from=the-app")
+                journal = await session.call_tool("read_journal", {"path": "/home"})
+                check("from=the-app" in json.dumps(structured(journal)), "a second mcp relays to the serve: it sees the app's request")
+        errlog.close()
+        note = notes.readline()
+        notes.close()
+        check("relaying MCP to it" in note, f"the relay says so on standard error: {note!r}")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+    print("attached to a serve with an admin token")
+    process, port = start_serve(binary, folder, "--host", "0.0.0.0", "--admin-token", "s3cret-token")
+    try:
+        base = f"http://127.0.0.1:{port}"
+        parameters = StdioServerParameters(command=binary, args=["mcp", "--attach", base, "--admin-token", "s3cret-token"])
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                check(not is_error(await session.call_tool("list_routes", {})), "with the token: the tools answer")
+        parameters = StdioServerParameters(command=binary, args=["mcp", "--attach", base])
+        async with stdio_client(parameters) as (read, write):
+            async with ClientSession(read, write) as session:
+                try:
+                    await session.initialize()
+                    refused = None
+                except Exception as error:  # the SDK raises the JSON-RPC error the relay answers
+                    refused = str(error)
+                check(refused is not None and "401" in refused, f"without the token, the relay says the server answered 401: {refused}")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 async def main():
     binary = sys.argv[1]
     scratch = tempfile.mkdtemp()
@@ -281,6 +366,7 @@ async def main():
         await over_stdio(binary, folder)
         unreadable_over_stdio(binary, folder)
         await over_http(binary, folder)
+        await attached(binary, folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     print("MCP: every check passed")

@@ -53,7 +53,9 @@ public final class MockServer: Sendable {
     /// What the user should know at start-up about where the TLS folder and keys are.
     package let tlsPlacementWarnings: [String]
     private let configReloader: ConfigReloader
-    private let serviceGroup = Mutex<ServiceGroup?>(nil)
+    /// The services while the server runs, and whether a stop came first (`beagle-mock mcp`
+    /// whose input ends before the server has started): then it does not start.
+    private let lifecycle = Mutex<(group: ServiceGroup?, stopped: Bool)>((nil, false))
     /// The Model Context Protocol at `POST /__admin/mcp` (Docs/Agents.md).
     private let agents = AgentEndpoint()
     /// Every capability of the admin API, typed: the doors below and `BeagleMockTesting` perform them.
@@ -237,9 +239,12 @@ public final class MockServer: Sendable {
         )
         groupConfiguration.maximumGracefulShutdownDuration = configuration.shutdownGracePeriod
         let group = ServiceGroup(configuration: groupConfiguration)
-        serviceGroup.withLock { $0 = group }
+        let stoppedBefore = lifecycle.withLock { state in
+            state.group = group
+            return state.stopped
+        }
         do {
-            try await group.run()
+            if !stoppedBefore { try await group.run() }
         } catch {
             agents.stop()
             await upstream.shutdown()
@@ -251,7 +256,11 @@ public final class MockServer: Sendable {
 
     /// Stops a running server: no new connections; requests in flight get the grace period.
     public func stop() async {
-        await serviceGroup.withLock { $0 }?.triggerGracefulShutdown()
+        let group = lifecycle.withLock { state in
+            state.stopped = true
+            return state.group
+        }
+        await group?.triggerGracefulShutdown()
     }
 
     /// Starts a server in the background and returns once it listens (tests, embedding).

@@ -21,7 +21,7 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .screensFolderMissing(let path):
-            "screens folder '\(path)' does not exist or is not a folder"
+            "screens folder '\(path)' does not exist or is not a folder; name your screens folder first: beagle-mock serve PATH"
         case .imagesFolderMissing(let path):
             "images folder '\(path)' does not exist or is not a folder"
         case .configFileMissing(let path):

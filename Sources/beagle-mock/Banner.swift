@@ -28,6 +28,14 @@ struct Banner {
             lines.append("  Config    \(Self.shortPath(config))")
         }
         lines.append("  Listening \(url)")
+        let wildcard = HostDisplay.isWildcard(host)
+        if wildcard {
+            for (index, address) in HostDisplay.networkAddresses().enumerated() {
+                let label = index == 0 ? "Network  " : "         "
+                lines.append("  \(label) http://\(address):\(port)   (this machine on your network)")
+                if let tlsPort = ports.https { lines.append("            https://\(address):\(tlsPort)") }
+            }
+        }
         if let tls = server.tls, let secure {
             lines.append(contentsOf: Self.https(tls, url: secure, httpURL: url, host: host, httpPort: port))
         }
@@ -38,20 +46,18 @@ struct Banner {
             let record = snapshot.record.map { "\($0.summary), bodies up to \(snapshot.recordMaxSize)" }
             lines.append("  Record    \(record ?? "off (--record to save proxied answers)")")
         }
-        if HostDisplay.isWildcard(host) {
-            for address in HostDisplay.networkAddresses() {
-                lines.append("            http://\(address):\(port)   (this machine on your network)")
-                if let tlsPort = ports.https { lines.append("            https://\(address):\(tlsPort)") }
-            }
+        if wildcard {
             lines.append("  Android emulator: http://10.0.2.2:\(port)")
             lines.append("  USB device: adb reverse tcp:\(port) tcp:\(port), then http://127.0.0.1:\(port)")
         } else if host == "127.0.0.1" || host == "localhost" || host == "::1" {
             lines.append("  Devices   only this machine; the iOS simulator works as is; for the Android emulator")
             lines.append("            run adb reverse tcp:\(port) tcp:\(port), or use --host 0.0.0.0")
         }
-        lines.append("  Admin     \(url)/__admin   \(server.adminAccess)")
+        // This machine's address, not 0.0.0.0, which no browser opens.
+        let local = HostDisplay.url(host: HostDisplay.reachable(host), port: port)
+        lines.append("  Admin     \(local)/__admin   \(server.adminAccess)")
         let settings = server.settings.snapshot
-        lines.append("  Echo      \(url)/__echo   X-Echo headers \(Self.echo(settings.echo))")
+        lines.append("  Echo      \(local)/__echo   X-Echo headers \(Self.echo(settings.echo))")
         let active = settings.activeSettings
         lines.append(
             "  Seed      \(active.seed)\(active.seedIsRandom ? " (random; replay this run with --seed \(active.seed))" : "")")
@@ -62,7 +68,6 @@ struct Banner {
         lines.append(
             "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
         if let first = inventory?.firstRoute {
-            let local = HostDisplay.url(host: HostDisplay.reachable(host), port: port)
             lines.append("  Try       curl \(local)\(first)")
         }
         for warning in warnings() { lines.append("  Warning   \(warning)") }

@@ -10,7 +10,19 @@ struct ProbeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "probe",
         abstract: "Crawl a BFF with the client library: every screen decodes, every route resolves, every image downloads.",
+        usage: "beagle-mock probe <url> [<options>]",
         discussion: """
+            Examples:
+              beagle-mock probe http://127.0.0.1:8080/home
+              beagle-mock probe https://bff.example.com/home --depth 5 \\
+                  --header 'Authorization: Bearer abc'
+              beagle-mock probe http://127.0.0.1:8080/home --platform ANDROID \\
+                  --format json > report.json
+              beagle-mock probe https://bff.example.com/home --save snapshot
+              beagle-mock serve snapshot/screens
+              beagle-mock probe https://bff.example.com/home --compare screens
+              beagle-mock probe https://bff.example.com/home --compare screens --format json
+
             Starts at URL (the base URL is its scheme, host and port; the first route its path) and \
             fetches each screen through BeagleNetworking's ViewClient, as Beagle iOS does, decoding it \
             with the Coder. From the JSON received it follows pushView, pushStack, resetApplication and \
@@ -53,17 +65,6 @@ struct ProbeCommand: AsyncParsableCommand {
             differ, 2 when DIR is not a screens folder or the BFF fails (no answer, or a status \
             other than 2xx and 404), said in one line on standard error. Progress shows only \
             on a terminal.
-
-            Examples:
-              beagle-mock probe http://127.0.0.1:8080/home
-              beagle-mock probe https://bff.example.com/home --depth 5 \\
-                  --header 'Authorization: Bearer abc'
-              beagle-mock probe http://127.0.0.1:8080/home --platform ANDROID \\
-                  --format json > report.json
-              beagle-mock probe https://bff.example.com/home --save snapshot
-              beagle-mock serve snapshot/screens
-              beagle-mock probe https://bff.example.com/home --compare screens
-              beagle-mock probe https://bff.example.com/home --compare screens --format json
             """
     )
 

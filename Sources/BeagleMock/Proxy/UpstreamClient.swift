@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
@@ -157,11 +158,16 @@ enum UpstreamTrust: Sendable {
     /// The trust of `caFile`, or the system's when there is none; throws a sentence naming the file.
     static func load(caFile: String?) throws(SpecError) -> UpstreamTrust {
         guard let caFile else { return .system }
+        guard FileManager.default.fileExists(atPath: caFile) else {
+            throw SpecError("the upstream CA file '\(caFile)' does not exist (--upstream-ca names a PEM file of CA certificates)")
+        }
         let certificates: [NIOSSLCertificate]
         do {
             certificates = try NIOSSLCertificate.fromPEMFile(caFile)
         } catch {
-            throw SpecError("cannot read the upstream CA file '\(caFile)': \(error)")
+            throw SpecError(
+                "cannot read the upstream CA file '\(caFile)': it is not readable, or not PEM certificates (-----BEGIN CERTIFICATE-----)"
+            )
         }
         guard !certificates.isEmpty else {
             throw SpecError("the upstream CA file '\(caFile)' holds no PEM certificate (-----BEGIN CERTIFICATE-----)")

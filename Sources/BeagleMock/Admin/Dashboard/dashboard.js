@@ -354,25 +354,40 @@ function addEntry(entry) {
 }
 let journalScheduled = false;
 function scheduleJournal() { if (!journalScheduled) { journalScheduled = true; requestAnimationFrame(() => { journalScheduled = false; renderJournal(); }); } }
+// A request this page made itself (the preview's images): the browser names the dashboard as its
+// referrer, which no app does.
+function isOwn(entry) {
+  const referer = [].concat((entry.headers || {}).referer || [])[0];
+  if (!referer) return false;
+  try {
+    const url = new URL(referer);
+    return url.origin === location.origin && url.pathname.startsWith("/__admin/");
+  } catch { return false; }
+}
 function renderJournal() {
-  const pathFilter = $("pathFilter").value.trim(), statusFilter = $("statusFilter").value.trim();
+  const pathFilter = $("pathFilter").value.trim(), statusFilter = $("statusFilter").value.trim(), showOwn = $("showOwn").checked;
   const rows = [];
+  let hidden = 0;
   for (let i = state.order.length - 1; i >= 0; i--) {
     const entry = state.entries.get(state.order[i]);
     if (pathFilter && !entry.path.includes(pathFilter)) continue;
     if (!statusMatches(entry.status, statusFilter)) continue;
+    const own = isOwn(entry);
+    if (own && !showOwn) { hidden++; continue; }
     const open = () => showEntry(entry.id);
-    rows.push(el("tr", { tabindex: "0", onclick: open, onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } } },
-      el("td", {}, entry.id), el("td", {}, entry.method), el("td", {}, entry.path + (entry.query ? "?" + entry.query : "")),
+    const target = entry.path + (entry.query ? "?" + entry.query : "");
+    rows.push(el("tr", { tabindex: "0", class: own ? "own" : "", title: own ? target + " (this page's own request)" : target, onclick: open, onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(); } } },
+      el("td", {}, entry.id), el("td", {}, entry.method), el("td", {}, (own ? "◦ " : "") + target),
       el("td", { class: entry.status >= 400 || entry.outcome && entry.outcome !== "ok" ? "bad" : "" }, entry.status === null ? (entry.outcome || "…") : entry.status),
       el("td", {}, entry.durationMs === null || entry.durationMs === undefined ? "" : Math.round(entry.durationMs)),
-      el("td", {}, entry.fault || "")));
+      el("td", { class: "fault" }, entry.fault || "")));
   }
   $("journalBody").replaceChildren(...rows);
-  $("journalCount").textContent = "(" + rows.length + " shown, newest first)";
+  $("journalCount").textContent = "(" + rows.length + " shown, newest first" + (hidden ? "; " + hidden + " of this page's own hidden" : "") + ")";
 }
 $("pathFilter").addEventListener("input", renderJournal);
 $("statusFilter").addEventListener("input", renderJournal);
+$("showOwn").addEventListener("change", renderJournal);
 function showEntry(id) {
   const entry = state.entries.get(id); if (!entry) return;
   const headers = Object.entries(entry.headers || {}).map(([k, v]) => k + ": " + [].concat(v).join(", ")).join("\n");
