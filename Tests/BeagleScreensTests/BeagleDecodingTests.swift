@@ -113,4 +113,18 @@ import Testing
         #expect(warnings[2].contains("draws no indicator"))
         #expect(messages(screen, .error).isEmpty)
     }
+
+    /// What is inside an ignored field is never read by Beagle 2.x: a type it does not know there
+    /// is no error.
+    @Test func whatAnIgnoredFieldHoldsIsNotChecked() {
+        let screen = #"""
+            {"_beagleComponent_": "beagle:screenComponent", "child": {"_beagleComponent_": "beagle:text", "text": "a"},
+             "navigationBar": {"title": "t", "navigationBarItems": [
+               {"text": "x", "onPress": [], "action": {"_beagleAction_": "beagle:openNativeRoute1x"}}]}}
+            """#
+        let warnings = messages(screen, .warning)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("action is a Beagle 1.x field of a navigation bar item that 2.x ignores") == true)
+        #expect(messages(screen, .error).isEmpty)
+    }
 }

@@ -160,9 +160,28 @@ struct StructureCheck {
             }
             checkLegacyFields(members, legacy: type.legacyFields, known: type.fields, owner: type.identifier)
         }
-        for member in members {
+        // A 1.x field of a plain structure that 2.x ignores is warned of above; what is inside it
+        // is never read (a navigation bar item's `action`).
+        let ignored = Self.ignoredFields(expecting: expected)
+        for member in members where fields[member.key] != nil || !ignored.contains(member.key) {
             visit(member.value, expecting: fields[member.key], field: member.key)
         }
+    }
+
+    /// The Beagle 1.x fields that 2.x ignores on the plain structure `expected` names: Beagle
+    /// never reads below them.
+    static func ignoredFields(expecting expected: Expectation?) -> Set<String> {
+        let structure: BeagleStructure? =
+            switch expected {
+            case .screen?: BeagleCatalogue.screen
+            case .navigationBar?: BeagleCatalogue.navigationBar
+            case .navigationBarItem?: BeagleCatalogue.navigationBarItem
+            case .template?: BeagleCatalogue.template
+            case .route?: BeagleCatalogue.remoteRoute
+            default: nil
+            }
+        guard let structure else { return [] }
+        return Set(structure.legacyFields.keys.filter { structure.fields[$0] == nil })
     }
 
     mutating func visitNonObject(_ node: JSONNode, expecting expected: Expectation?, field: String) {
