@@ -205,10 +205,20 @@ def start_serve(binary, folder, *flags):
     return process, banner_port(process.stdout)
 
 
+@contextlib.contextmanager
+def serving(binary, folder, *flags):
+    """A `serve` of `folder` for the block, on a free port (yielded), stopped after it."""
+    process, port = start_serve(binary, folder, *flags)
+    try:
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
 async def over_http(binary, folder):
     print("over Streamable HTTP, on loopback")
-    process, port = start_serve(binary, folder)
-    try:
+    with serving(binary, folder) as port:
         async with http_streams(f"http://127.0.0.1:{port}/__admin/mcp") as (read, write):
             async with ClientSession(read, write) as session:
                 await exercise(session, f"http://127.0.0.1:{port}")
@@ -218,13 +228,9 @@ async def over_http(binary, folder):
                 await session.initialize()
                 check(len((await session.list_tools()).tools) == 10, "a second client initializes and is answered")
         hostile(port)
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
     print("over Streamable HTTP, bound off loopback")
-    process, port = start_serve(binary, folder, "--host", "0.0.0.0", "--admin-token", "s3cret")
-    try:
+    with serving(binary, folder, "--host", "0.0.0.0", "--admin-token", "s3cret") as port:
         initialize = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
             "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "ci", "version": "1"}}}).encode()
         status, _ = post(f"http://127.0.0.1:{port}/__admin/mcp", initialize,
@@ -236,9 +242,6 @@ async def over_http(binary, folder):
                 await session.initialize()
                 routes = await session.call_tool("list_routes", {})
                 check(not is_error(routes), "with the token: the tools answer")
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 def hostile(port):
@@ -306,8 +309,7 @@ def unreadable_over_stdio(binary, folder):
 
 async def attached(binary, folder):
     print("over standard input and output, attached to a running serve")
-    process, port = start_serve(binary, folder)
-    try:
+    with serving(binary, folder) as port:
         base = f"http://127.0.0.1:{port}"
         # --attach: the tools are that server's, so the exercise's requests to it are in their journal.
         parameters = StdioServerParameters(command=binary, args=["mcp", "--attach", base])
@@ -329,13 +331,9 @@ async def attached(binary, folder):
         note = notes.readline()
         notes.close()
         check("relaying MCP to it" in note, f"the relay says so on standard error: {note!r}")
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
     print("attached to a serve with an admin token")
-    process, port = start_serve(binary, folder, "--host", "0.0.0.0", "--admin-token", "s3cret-token")
-    try:
+    with serving(binary, folder, "--host", "0.0.0.0", "--admin-token", "s3cret-token") as port:
         base = f"http://127.0.0.1:{port}"
         parameters = StdioServerParameters(command=binary, args=["mcp", "--attach", base, "--admin-token", "s3cret-token"])
         async with stdio_client(parameters) as (read, write):
@@ -351,9 +349,6 @@ async def attached(binary, folder):
                 except Exception as error:  # the SDK raises the JSON-RPC error the relay answers
                     refused = str(error)
                 check(refused is not None and "401" in refused, f"without the token, the relay says the server answered 401: {refused}")
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
 
 
 async def main():
