@@ -19,6 +19,21 @@ import sys
 
 from jsonschema import Draft202012Validator
 
+# What a generic validator (check-jsonschema, an editor) prints first about a broken screen, the
+# first error of the schema's own (not one found inside an anyOf's branches): the real problem, not
+# "is not valid under any of the given schemas" with "is not of type 'null'" as its best match.
+FIRST_ERRORS = [
+    ({"_beagleComponent_": "beagle:container", "children": [{"_beagleComponent_": "beagle:button", "onPress": []}]},
+     "'text' is a required property"),
+    ({"_beagleComponent_": "beagle:container", "children": [{"_beagleComponent_": "beagle:text", "text": "a", "styleId": 3}]},
+     "3 is not of type 'string'"),
+    ({"_beagleComponent_": "beagle:screenComponent", "child": {"_beagleComponent_": "beagle:container", "children": [
+        {"_beagleComponent_": "beagle:image", "path": {"_beagleImagePath_": "remote"}}]}},
+     "'url' is a required property"),
+    ({"_beagleComponent_": "beagle:container", "onInit": [{"_beagleAction_": "beagle:alert"}]},
+     "'message' is a required property"),
+]
+
 
 def pointer(path):
     return "/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path)
@@ -30,6 +45,12 @@ def main():
     Draft202012Validator.check_schema(schema)
     print("the schema is valid against JSON Schema 2020-12's meta-schema")
     validator = Draft202012Validator(schema)
+    for document, expected in FIRST_ERRORS:
+        first = next(iter(validator.iter_errors(document)), None)
+        if first is None or expected not in first.message:
+            print(f"the first error for {json.dumps(document)} is {first.message if first else None!r}, not {expected!r}")
+            return 1
+    print(f"a generic validator's first error names the problem ({len(FIRST_ERRORS)} broken screens)")
 
     compared, refused, templates, differences = 0, 0, [], []
     for folder in folders:

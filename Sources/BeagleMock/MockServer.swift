@@ -179,7 +179,7 @@ public final class MockServer: Sendable {
             planner: RequestPlanner(counters: settings.counters, scenarios: settings.scenarios),
             source: ResponseSource(
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
-            recorder: RequestJournaler(
+            journaler: RequestJournaler(
                 journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
             admin: adminAPI,
             stopping: stopping)

@@ -29,7 +29,7 @@ struct MCPCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var serve: ServeCommand
+    @OptionGroup var serve: ServeOptions
 
     @Option(
         help: ArgumentHelp(
@@ -37,11 +37,21 @@ struct MCPCommand: AsyncParsableCommand {
             valueName: "url"))
     var attach: String?
 
+    func validate() throws {
+        _ = try attachedServer()
+    }
+
+    /// The server `--attach` names, nil without it.
+    private func attachedServer() throws -> URL? {
+        guard let attach else { return nil }
+        guard let base = URL(string: attach), base.scheme == "http" || base.scheme == "https", base.host != nil else {
+            throw ValidationError("--attach '\(attach)' is not a server's URL; write it like http://127.0.0.1:8080")
+        }
+        return base
+    }
+
     func run() async throws {
-        if let attach {
-            guard let base = URL(string: attach), base.scheme == "http" || base.scheme == "https", base.host != nil else {
-                throw ValidationError("--attach '\(attach)' is not a server's URL; write it like http://127.0.0.1:8080")
-            }
+        if let base = try attachedServer() {
             return try await AgentRelay(base: base, token: serve.adminToken).run()
         }
         if let running = await runningServer() {

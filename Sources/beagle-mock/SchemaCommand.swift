@@ -7,7 +7,7 @@ struct SchemaCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schema",
         abstract: "Write the JSON Schema (draft 2020-12) of Beagle 2.x screens, for editors.",
-        usage: "beagle-mock schema [--beagle <version>] [--format <format>]\n       [--output <file>]",
+        usage: "beagle-mock schema [<options>]",
         discussion: """
             The schema is written from the catalogue `validate` uses: every built-in component and \
             action with its fields, types, required fields and enumerations (in the letter case \

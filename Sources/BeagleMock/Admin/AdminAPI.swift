@@ -101,8 +101,8 @@ struct AdminAPI: Sendable {
 
     /// Answers a request whose path starts with `/__admin`; throws only when the client goes away
     /// while its body is read. An answer that waits (an agent's `wait_for_request`) ends when
-    /// `abandonment` tells that the client left or the server stops.
-    func respond(to request: inout ReceivedRequest, path: RequestPath, abandonment: DepartureWatch) async throws -> Answer {
+    /// `departure` tells that the client left or the server stops.
+    func respond(to request: inout ReceivedRequest, path: RequestPath, departure: DepartureWatch) async throws -> Answer {
         let head = request.head
         let endpoint = Endpoint(path)
         if endpoint == .events, head.method == .get, gate.refusal(for: head) == nil {
@@ -132,7 +132,7 @@ struct AdminAPI: Sendable {
         }
         if endpoint == .mcp {
             let agents = self.agents
-            guard let answer = await abandonment.cancelling({ await agents.answer(head, body: body) }) else {
+            guard let answer = await departure.cancelling({ await agents.answer(head, body: body) }) else {
                 return .response(
                     ErrorBody(error: "the client left or the server is stopping", path: head.path)
                         .response(.serviceUnavailable, headers: Self.noStore))

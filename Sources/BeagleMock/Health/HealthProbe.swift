@@ -55,7 +55,7 @@ package struct HealthProbe: Sendable {
     private func fetch() async throws(HealthCheckFailure) -> Answer {
         let amount = TimeAmount.nanoseconds(timeout.nanosecondCount)
         let deadline = NIODeadline.now() + amount
-        let record = ConnectionRecord()
+        let capture = ConnectionCapture()
         let channel: NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>
         do {
             // The connect timeout covers name resolution too (happy eyeballs).
@@ -65,7 +65,7 @@ package struct HealthProbe: Sendable {
                     channel.eventLoop.makeCompletedFuture {
                         // Ahead of the decoder, so that a message about an answer that is not HTTP
                         // can quote how it starts.
-                        try channel.pipeline.syncOperations.addHandler(FirstBytesRecorder(record: record))
+                        try channel.pipeline.syncOperations.addHandler(FirstBytesTap(capture: capture))
                         try channel.pipeline.syncOperations.addHTTPClientHandlers()
                         return try NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart>(
                             wrappingChannelSynchronously: channel)
@@ -75,10 +75,10 @@ package struct HealthProbe: Sendable {
             throw Self.explainConnectFailure(error, target: target, timeout: timeout)
         }
         // Closing the channel at the deadline ends the reads and writes below, whatever they wait
-        // for; the record tells that close from one by the server.
+        // for; the capture tells that close from one by the server.
         let underlying = channel.channel
         let closer = underlying.eventLoop.scheduleTask(deadline: deadline) {
-            record.expire()
+            capture.expire()
             underlying.close(promise: nil)
         }
         defer { closer.cancel() }
@@ -110,8 +110,8 @@ package struct HealthProbe: Sendable {
                 return .ended
             }
         } catch {
-            if record.expired { throw timedOut }
-            throw Self.explainReadFailure(error, sawHead: sawHead, firstBytes: record.firstBytes)
+            if capture.expired { throw timedOut }
+            throw Self.explainReadFailure(error, sawHead: sawHead, firstBytes: capture.firstBytes)
         }
         switch reading {
         case .answered(let answer):
@@ -119,8 +119,8 @@ package struct HealthProbe: Sendable {
         case .tooLarge:
             throw HealthCheckFailure("answer larger than \(Self.maximumAnswerSize) bytes")
         case .ended:
-            if record.expired { throw timedOut }
-            if sawHead || !record.firstBytes.isEmpty {
+            if capture.expired { throw timedOut }
+            if sawHead || !capture.firstBytes.isEmpty {
                 throw HealthCheckFailure("the connection closed in the middle of the answer")
             }
             throw HealthCheckFailure("the connection closed without an answer")
@@ -201,7 +201,7 @@ private enum Reading: Sendable {
 
 /// What the event loop learns about a connection that the probe's messages need: whether the
 /// deadline closed it, and how the answer started.
-private final class ConnectionRecord: Sendable {
+private final class ConnectionCapture: Sendable {
     /// How many bytes of the answer are kept for a message.
     static let keptBytes = 80
 
@@ -232,21 +232,21 @@ private final class ConnectionRecord: Sendable {
     }
 }
 
-/// Copies the start of what the server sends into a ``ConnectionRecord`` and passes every byte on.
-private final class FirstBytesRecorder: ChannelInboundHandler, Sendable {
+/// Copies the start of what the server sends into a ``ConnectionCapture`` and passes every byte on.
+private final class FirstBytesTap: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    private let record: ConnectionRecord
+    private let capture: ConnectionCapture
 
-    /// A recorder writing into `record`.
-    init(record: ConnectionRecord) {
-        self.record = record
+    /// A tap writing into `capture`.
+    init(capture: ConnectionCapture) {
+        self.capture = capture
     }
 
     /// Keeps the start of the data and forwards it unchanged.
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        record.keep(unwrapInboundIn(data))
+        capture.keep(unwrapInboundIn(data))
         context.fireChannelRead(data)
     }
 }

@@ -85,7 +85,7 @@ final class RequestJournal: Sendable {
         return id
     }
 
-    /// Records how request `id` ended; nothing when it has left the journal meanwhile.
+    /// Notes how request `id` ended; nothing when it has left the journal meanwhile.
     func complete(_ id: Int, status: Int?, bytes: Int64, duration: Duration, outcome: Outcome) {
         let milliseconds = AccessLog.millisecondsValue(duration)
         let completed: JournalEntry? = state.withLock { state in

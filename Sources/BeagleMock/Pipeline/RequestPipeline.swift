@@ -22,7 +22,7 @@ struct RequestPipeline: Sendable {
     let reader: RequestReader
     let planner: RequestPlanner
     let source: ResponseSource
-    let recorder: RequestJournaler
+    let journaler: RequestJournaler
     let admin: AdminAPI
     /// Raised when the server begins to stop (a hang ends then).
     let stopping: StopSignal
@@ -34,16 +34,16 @@ struct RequestPipeline: Sendable {
     /// closes the connection).
     func respond(_ request: ReceivedRequest, on connection: ClientConnection) async throws {
         let arrived = clock.now
-        var recording = recorder.start(request.head, at: arrived, tls: request.tls)
+        var exchange = journaler.start(request.head, at: arrived, tls: request.tls)
         let ending: Ending
         do {
-            ending = try await answer(request, arrived: arrived, on: connection, recording: &recording)
+            ending = try await answer(request, arrived: arrived, on: connection, exchange: &exchange)
         } catch let failure {
-            recorder.finish(recording, failure: failure.error, status: failure.status, upstream: failure.upstream)
+            journaler.finish(exchange, failure: failure.error, status: failure.status, upstream: failure.upstream)
             if let reset = failure.error as? any BodySourceFailure, reset.resetsConnection { await connection.reset() }
             throw failure.error
         }
-        recorder.finish(recording, ending.delivery, upstream: ending.upstream)
+        journaler.finish(exchange, ending.delivery, upstream: ending.upstream)
         if ending.closes { await connection.close() }
     }
 
@@ -65,7 +65,7 @@ struct RequestPipeline: Sendable {
     /// Stages 1 to 7; throws a ``Failure``.
     private func answer(
         _ request: ReceivedRequest, arrived: ContinuousClock.Instant, on connection: ClientConnection,
-        recording: inout RequestJournaler.Recording
+        exchange: inout RequestJournaler.Exchange
     ) async throws(Failure) -> Ending {
         var request = request
         let head = request.head
@@ -88,7 +88,7 @@ struct RequestPipeline: Sendable {
             let adminAnswer: AdminAPI.Answer
             do {
                 adminAnswer = try await admin.respond(
-                    to: &request, path: path, abandonment: DepartureWatch(connection: connection, stopping: stopping))
+                    to: &request, path: path, departure: DepartureWatch(connection: connection, stopping: stopping))
             } catch {
                 throw Failure(error: error)
             }
@@ -104,8 +104,8 @@ struct RequestPipeline: Sendable {
                 }
             }
         case .refused(let response, let entry, let reason):
-            recorder.journal(entry, in: &recording)
-            recorder.note(refusal: reason, in: &recording)
+            journaler.journal(entry, in: &exchange)
+            journaler.note(refusal: reason, in: &exchange)
             return try await ownAnswer(response, head, settings, connection)
         case .request(var planning):
             planning.client = request.client
@@ -116,13 +116,13 @@ struct RequestPipeline: Sendable {
             method: planned.method, path: planned.path.path, split: planned.path.segments, control: planned.control,
             settings: settings,
             facts: settings.readsRequestFacts ? RequestFacts(planned) : .none)
-        recorder.journal(planned.journalEntry(decision), in: &recording)
-        recorder.note(decision, in: &recording)
+        journaler.journal(planned.journalEntry(decision), in: &exchange)
+        journaler.note(decision, in: &exchange)
         // Built before the wait, which counts from the request's end: the first byte leaves on time.
         var response = await FaultShaper.shape(decision, path: planned.path.path) {
             await source.response(
                 for: planned, decision: decision, settings: settings,
-                abandonment: DepartureWatch(connection: connection, stopping: stopping))
+                departure: DepartureWatch(connection: connection, stopping: stopping))
         }
         do {
             // The latency counts from the request's end, on the pipeline's clock; the wait runs on the loop's.

@@ -44,7 +44,7 @@ struct TLSChildChannel: ServerChildChannel {
     }
 }
 
-/// The first byte of a TLS connection: a handshake record.
+/// The first byte of a TLS connection: the content type of a handshake (22).
 enum TLSContentType {
     static let handshake: UInt8 = 0x16
 }

@@ -42,7 +42,7 @@ final class TLSHandshakeFailures: Sendable {
 
     /// Whether `reason` is the client's refusal of the certificate (it does not trust it, or it is
     /// for another name or out of date), the one failure the CA's trust can fix: an alert naming
-    /// the certificate, or, over TLS 1.3, the record an OpenSSL client (curl, Python) sends when it
+    /// the certificate, or, over TLS 1.3, the encrypted alert an OpenSSL client (curl, Python) sends when it
     /// gives up after the server's certificate, which BoringSSL cannot decrypt.
     static func blamesCertificate(_ reason: String) -> Bool {
         ["CERTIFICATE", "UNKNOWN_CA", "BAD_CERT", "DECRYPTION_FAILED_OR_BAD_RECORD_MAC"].contains { reason.contains($0) }

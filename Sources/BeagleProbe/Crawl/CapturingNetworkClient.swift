@@ -12,32 +12,32 @@ package struct CapturingNetworkClient: NetworkClientProtocol {
     /// The client that sends the requests.
     package let upstream: any NetworkClientProtocol
     /// Where responses are recorded.
-    package let recorder: ResponseCapture
+    package let capture: ResponseCapture
 
-    /// Records what `upstream` returns into `recorder`.
-    package init(upstream: any NetworkClientProtocol, recorder: ResponseCapture) {
+    /// Records what `upstream` returns into `capture`.
+    package init(upstream: any NetworkClientProtocol, capture: ResponseCapture) {
         self.upstream = upstream
-        self.recorder = recorder
+        self.capture = capture
     }
 
     /// Sends `request` through `upstream`; the response (or the error's status and body) is
     /// recorded before `completion` runs.
     @discardableResult
     package func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
-        let recorder = self.recorder
+        let capture = self.capture
         let url = request.url
         return upstream.executeRequest(request) { result in
             switch result {
             case .success(let response):
                 let http = response.response as? HTTPURLResponse
-                recorder.record(
+                capture.record(
                     CapturedResponse(
                         status: http?.statusCode, body: response.data,
                         contentType: http?.value(forHTTPHeaderField: "Content-Type")),
                     for: url)
             case .failure(let error):
                 if let http = error.response as? HTTPURLResponse {
-                    recorder.record(
+                    capture.record(
                         CapturedResponse(
                             status: http.statusCode, body: error.data ?? Data(),
                             contentType: http.value(forHTTPHeaderField: "Content-Type")),

@@ -24,7 +24,7 @@ package struct ProbeCrawler: Sendable {
     package let configuration: ProbeConfiguration
     let viewClient: any ViewClientProtocol
     let imageDownloader: any ImageDownloaderProtocol
-    let recorder: ResponseCapture?
+    let capture: ResponseCapture?
     let urlBuilder: UrlBuilder
 
     /// A crawler sending its requests through `networkClient`, or when nil through a
@@ -46,34 +46,34 @@ package struct ProbeCrawler: Sendable {
             live.httpRequestBuilder.additionalHeaders = configuration.additionalHeaders
             client = live
         }
-        let recorder = ResponseCapture()
-        let recording = CapturingNetworkClient(upstream: client, recorder: recorder)
+        let capture = ResponseCapture()
+        let capturing = CapturingNetworkClient(upstream: client, capture: capture)
         let urlBuilder = UrlBuilder(baseUrl: configuration.origin.baseURL)
         let queue = DispatchQueue.global()
         let remote = CachingImageDownloader(
-            upstream: ImageDownloader(networkClient: recording, urlBuilder: urlBuilder, completionQueue: queue),
+            upstream: ImageDownloader(networkClient: capturing, urlBuilder: urlBuilder, completionQueue: queue),
             completionQueue: queue)
         self.init(
             configuration: configuration,
-            viewClient: ViewClient(networkClient: recording, urlBuilder: urlBuilder, coder: coder, completionQueue: queue),
+            viewClient: ViewClient(networkClient: capturing, urlBuilder: urlBuilder, coder: coder, completionQueue: queue),
             imageDownloader: CompositeImageDownloader(
                 [DataURLImageDownloader(completionQueue: queue), RemoteImageDownloader(remote)], completionQueue: queue),
-            recorder: recorder,
+            capture: capture,
             urlBuilder: urlBuilder)
     }
 
-    /// A crawler over the given clients: `recorder` is where the raw bytes behind
+    /// A crawler over the given clients: `capture` is where the raw bytes behind
     /// `viewClient`'s screens and `imageDownloader`'s images land (a `CapturingNetworkClient`
     /// beneath them), keyed by the URLs `urlBuilder` builds; without one, screens have no
     /// size or body and their references cannot be followed.
     package init(
         configuration: ProbeConfiguration, viewClient: any ViewClientProtocol,
-        imageDownloader: any ImageDownloaderProtocol, recorder: ResponseCapture?, urlBuilder: UrlBuilder
+        imageDownloader: any ImageDownloaderProtocol, capture: ResponseCapture?, urlBuilder: UrlBuilder
     ) {
         self.configuration = configuration
         self.viewClient = viewClient
         self.imageDownloader = imageDownloader
-        self.recorder = recorder
+        self.capture = capture
         self.urlBuilder = urlBuilder
     }
 
@@ -177,7 +177,7 @@ package struct ProbeCrawler: Sendable {
             decoded = .failure(error)
         }
         let duration = started.duration(to: clock.now)
-        let recorded = url.flatMap { recorder?.take(for: $0) }
+        let recorded = url.flatMap { capture?.take(for: $0) }
         var status = recorded?.status
         var body = recorded?.body
         var problems: [ProbeProblem] = []
@@ -218,7 +218,7 @@ package struct ProbeCrawler: Sendable {
             downloaded = .failure(error)
         }
         let duration = started.duration(to: clock.now)
-        let recorded = url.flatMap { recorder?.take(for: $0) }
+        let recorded = url.flatMap { capture?.take(for: $0) }
         var status = recorded?.status
         var body = recorded?.body
         var problems: [ProbeProblem] = []

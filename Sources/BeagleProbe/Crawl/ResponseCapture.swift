@@ -7,7 +7,7 @@ import Synchronization
 package final class ResponseCapture: Sendable {
     private let responses = Mutex<[String: [CapturedResponse]]>([:])
 
-    /// An empty recorder.
+    /// An empty capture.
     package init() {}
 
     /// Stores the response to a request for `url`.

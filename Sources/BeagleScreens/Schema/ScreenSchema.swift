@@ -350,7 +350,10 @@ package struct ScreenSchema: Sendable {
     }
 
     /// `schema`, or null. Null joins an enumeration or a type where there is one, so that an
-    /// editor's message for a wrong value names the values rather than null.
+    /// editor's message for a wrong value names the values rather than null. Elsewhere null is the
+    /// `if` of an `if`/`else` rather than a branch of an `anyOf`: a generic validator
+    /// (`check-jsonschema`) then reports what is wrong in `schema` (a button without its `text`)
+    /// instead of "is not of type 'null'".
     private static func orNull(_ schema: [String: Any]) -> [String: Any] {
         var nullable = schema
         if let values = schema["enum"] as? [Any] {
@@ -363,7 +366,7 @@ package struct ScreenSchema: Sendable {
             branches[0] = orNull(first)
             nullable["anyOf"] = branches
         } else {
-            return ["anyOf": [["type": "null"], schema]]
+            return ["if": ["type": "null"], "else": schema]
         }
         return nullable
     }

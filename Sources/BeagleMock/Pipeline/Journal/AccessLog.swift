@@ -7,7 +7,7 @@ struct AccessLog: Sendable {
     let logger: Logger
 
     /// What one request got.
-    struct Record: Sendable {
+    struct Line: Sendable {
         var method: HTTPRequest.Method
         var target: String
         /// nil when no status line was sent (connection-level faults).
@@ -30,21 +30,21 @@ struct AccessLog: Sendable {
     /// Whether lines are logged (not with `--quiet` or a log level above `info`).
     var isOn: Bool { logger.logLevel <= .info }
 
-    func record(_ record: Record) {
+    func write(_ line: Line) {
         guard isOn else { return }
-        let status = record.status.map(String.init) ?? "-"
-        var line =
-            "\(record.method.rawValue) \(record.target) \(status) \(Self.size(record.bytes)) "
-            + "\(Self.milliseconds(record.duration)) latency=\(record.latency) fault=\(record.fault)"
-        if let note = record.note { line += " \(note)" }
+        let status = line.status.map(String.init) ?? "-"
+        var text =
+            "\(line.method.rawValue) \(line.target) \(status) \(Self.size(line.bytes)) "
+            + "\(Self.milliseconds(line.duration)) latency=\(line.latency) fault=\(line.fault)"
+        if let note = line.note { text += " \(note)" }
         var metadata: Logger.Metadata = [
-            "method": "\(record.method.rawValue)", "path": "\(record.target)", "status": "\(status)",
-            "bytes": "\(record.bytes)", "durationMs": "\(Self.millisecondsValue(record.duration))",
-            "latency": "\(record.latency)", "fault": "\(record.fault)",
+            "method": "\(line.method.rawValue)", "path": "\(line.target)", "status": "\(status)",
+            "bytes": "\(line.bytes)", "durationMs": "\(Self.millisecondsValue(line.duration))",
+            "latency": "\(line.latency)", "fault": "\(line.fault)",
         ]
         // The text line stays as it is; the JSON form can point at the journal entry.
-        if let id = record.journalID { metadata["journalId"] = "\(id)" }
-        logger.info("\(line)", metadata: metadata)
+        if let id = line.journalID { metadata["journalId"] = "\(id)" }
+        logger.info("\(text)", metadata: metadata)
     }
 
     /// `512 B`, `3.5 KB`, `1.2 MB`.

@@ -21,76 +21,76 @@ struct RequestJournaler: Sendable {
         self.logger = logger
     }
 
-    /// One request's record, from the moment it arrived.
-    struct Recording: Sendable {
+    /// One request's exchange, journaled from the moment it arrived.
+    struct Exchange: Sendable {
         let started: ContinuousClock.Instant
-        var line: AccessLog.Record
+        var line: AccessLog.Line
         var journalID: Int?
         /// Whether the request came over TLS.
         var tls = false
     }
 
-    /// Starts the record of a request that arrived at `started`, over TLS when `tls`.
-    func start(_ head: HTTPRequest, at started: ContinuousClock.Instant, tls: Bool = false) -> Recording {
-        Recording(
+    /// Starts journaling the exchange of a request that arrived at `started`, over TLS when `tls`.
+    func start(_ head: HTTPRequest, at started: ContinuousClock.Instant, tls: Bool = false) -> Exchange {
+        Exchange(
             started: started,
-            line: AccessLog.Record(method: head.method, target: head.path ?? "", status: nil, bytes: 0, duration: .zero),
+            line: AccessLog.Line(method: head.method, target: head.path ?? "", status: nil, bytes: 0, duration: .zero),
             tls: tls)
     }
 
     /// Writes `entry` to the journal: the request has been read.
-    func journal(_ entry: consuming JournalEntry, in recording: inout Recording) {
+    func journal(_ entry: consuming JournalEntry, in exchange: inout Exchange) {
         // Taken, not copied: the entry is set in place and moved into the journal.
-        entry.tls = recording.tls
+        entry.tls = exchange.tls
         let id = journal.begin(entry)
-        recording.journalID = id
-        recording.line.journalID = id
+        exchange.journalID = id
+        exchange.line.journalID = id
     }
 
     /// Notes what the decision stage drew, for the log line.
-    func note(_ decision: RequestPlan, in recording: inout Recording) {
+    func note(_ decision: RequestPlan, in exchange: inout Exchange) {
         // Its descriptions are made for the log line only.
         guard accessLog.isOn else { return }
-        recording.line.latency = decision.latencyDescription
-        recording.line.fault = decision.faultDescription
-        if decision.pacing != .unpaced { recording.line.note = "\(decision.pacing)" }
+        exchange.line.latency = decision.latencyDescription
+        exchange.line.fault = decision.faultDescription
+        if decision.pacing != .unpaced { exchange.line.note = "\(decision.pacing)" }
     }
 
     /// Notes why a request was refused, for the log line.
-    func note(refusal reason: String, in recording: inout Recording) {
-        recording.line.note = reason
+    func note(refusal reason: String, in exchange: inout Exchange) {
+        exchange.line.note = reason
     }
 
-    /// Completes the record with what went out; `upstream` says what the proxy did, when the
+    /// Completes the exchange with what went out; `upstream` says what the proxy did, when the
     /// answer came from the upstream.
-    func finish(_ recording: Recording, _ delivery: Delivery, upstream: UpstreamTrace? = nil) {
-        var recording = recording
-        let duration = clock.now - recording.started
-        if let id = recording.journalID {
+    func finish(_ exchange: Exchange, _ delivery: Delivery, upstream: UpstreamTrace? = nil) {
+        var exchange = exchange
+        let duration = clock.now - exchange.started
+        if let id = exchange.journalID {
             journal.complete(id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome)
             if let upstream { journal.noteProxied(id, recorded: upstream.recorded) }
         }
         if let upstream {
-            recording.line.append("proxied")
-            if let recorded = upstream.recorded { recording.line.append("recorded=\(recorded)") }
+            exchange.line.append("proxied")
+            if let recorded = upstream.recorded { exchange.line.append("recorded=\(recorded)") }
         }
-        recording.line.status = delivery.status
-        recording.line.bytes = delivery.bytes
-        if delivery.outcome != .ok { recording.line.append("outcome=\(delivery.outcome.rawValue)") }
-        recording.line.duration = duration
-        accessLog.record(recording.line)
+        exchange.line.status = delivery.status
+        exchange.line.bytes = delivery.bytes
+        if delivery.outcome != .ok { exchange.line.append("outcome=\(delivery.outcome.rawValue)") }
+        exchange.line.duration = duration
+        accessLog.write(exchange.line)
     }
 
-    /// Completes the record of a request whose answer failed with `error` after `status` was
+    /// Completes the exchange of a request whose answer failed with `error` after `status` was
     /// (or would have been) sent; returns the outcome.
     @discardableResult
-    func finish(_ recording: Recording, failure error: any Error, status: Int?, upstream: UpstreamTrace? = nil) -> Outcome {
+    func finish(_ exchange: Exchange, failure error: any Error, status: Int?, upstream: UpstreamTrace? = nil) -> Outcome {
         let outcome = Self.outcome(of: error)
         if let failure = error as? any BodySourceFailure {
             logger.error("\(failure)", metadata: failure.logMetadata)
         }
         finish(
-            recording, Delivery(status: outcome == .serverError ? status : nil, bytes: 0, outcome: outcome), upstream: upstream)
+            exchange, Delivery(status: outcome == .serverError ? status : nil, bytes: 0, outcome: outcome), upstream: upstream)
         return outcome
     }
 

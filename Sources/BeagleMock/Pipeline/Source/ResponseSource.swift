@@ -38,14 +38,14 @@ struct ResponseSource: Sendable {
     }
 
     /// The response `request` gets without faults, under `settings`; `decision` carries the route
-    /// rule's `response:` override. A template's rendering stops once `abandonment` says nobody
+    /// rule's `response:` override. A template's rendering stops once `departure` says nobody
     /// waits for it (the client left, the server is stopping).
     func response(
-        for request: ReadRequest, decision: RequestPlan, settings: SettingsSnapshot, abandonment: DepartureWatch? = nil
+        for request: ReadRequest, decision: RequestPlan, settings: SettingsSnapshot, departure: DepartureWatch? = nil
     ) async -> OutgoingResponse {
         let fallback = UpstreamFallback(client: upstream, decision: decision, settings: settings)
         let rendering = TemplateRendering(
-            request: request, decision: decision, limits: settings.templateLimits, abandonment: abandonment)
+            request: request, decision: decision, limits: settings.templateLimits, departure: departure)
         switch Self.kind(of: request, decision: decision) {
         case .echo:
             return EchoReply(request: request, body: JournalBody(request.body, limit: maxBodySize)).response

@@ -10,14 +10,14 @@ import NIOCore
 /// A rendering runs on the request's task within ``TemplateLimits/inline``; one that needs more
 /// starts again on the ``TemplateRenderThread`` with the whole of `limits` (it renders the same
 /// bytes: its random draws and `now` are the same), so a heavy template never holds up other
-/// requests. It stops when its `abandonment` says nobody waits for it any more.
+/// requests. It stops when its `departure` says nobody waits for it any more.
 struct TemplateRendering: Sendable {
     let request: ReadRequest
     let decision: RequestPlan
     /// The limits of the whole rendering.
     let limits: TemplateLimits
     /// Tells when nobody waits for the rendering any more (nil: somebody always does).
-    let abandonment: DepartureWatch?
+    let departure: DepartureWatch?
     /// The time `now` names.
     var now = Date()
 
@@ -38,8 +38,8 @@ struct TemplateRendering: Sendable {
         case .failure(let problem): return .failed(problem)
         }
         let isAbandoned: @Sendable () -> Bool
-        if let abandonment {
-            isAbandoned = abandonment.watch()
+        if let departure {
+            isAbandoned = departure.watch()
         } else {
             isAbandoned = { false }
         }
