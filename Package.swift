@@ -56,10 +56,30 @@ let package = Package(
         // build (docker/release-toolset.json leaves -lcurl out) `serve` runs without it and the ~30
         // libraries it brings. Only the executable links it.
         .target(name: "CLibcurlOnDemand"),
+        // The HTTP server: a connection's life (its state machine and handlers), HTTP/1 framing,
+        // the listeners and the TLS port's handlers. It knows nothing of screens or settings.
+        .target(
+            name: "BeagleMockHTTP",
+            dependencies: [
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The mock server as a library.
         .target(
             name: "BeagleMock",
             dependencies: [
+                "BeagleMockHTTP",
                 "BeagleScreens",
                 "CSystemCalls",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -98,6 +118,7 @@ let package = Package(
             name: "beagle-mock",
             dependencies: [
                 "BeagleMock",
+                "BeagleMockHTTP",
                 "BeagleNetworking",
                 "BeagleProbe",
                 "BeagleScreens",
@@ -135,7 +156,7 @@ let package = Package(
         .testTarget(
             name: "BeagleMockTests",
             dependencies: [
-                "BeagleMock", "CSystemCalls", "MockTestSupport",
+                "BeagleMock", "BeagleMockHTTP", "CSystemCalls", "MockTestSupport", "beagle-mock",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

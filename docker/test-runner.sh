@@ -37,9 +37,11 @@ get() {
   } >&3
   response=$(timeout 10 cat <&3 | tr -d '\r') || fail "no complete answer to GET $path within 10 s"
   exec 3<&-
-  status=$(printf '%s\n' "$response" | head -n 1 | cut -d ' ' -f 2)
-  headers=$(printf '%s\n' "$response" | sed '/^$/q')
-  body=$(printf '%s\n' "$response" | sed '1,/^$/d')
+  # Split in the shell, not through pipes: `printf … | head -n 1` may end printf with SIGPIPE
+  # (exit 141) once head has its line, which pipefail turns into a failure.
+  read -r _ status _ <<<"${response%%$'\n'*}"
+  headers=${response%%$'\n\n'*}
+  body=${response#*$'\n\n'}
 }
 
 say "waiting for $MOCK_URL (up to $WAIT_SECONDS s)"

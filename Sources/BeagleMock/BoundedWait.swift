@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// `work`'s result, or nil when `timeout` passes first (`work` is cancelled then): how the server
 /// bounds a wait on the journal (`wait_for_request`), and the one bound of every wait of the tests'
 /// support, so that a test that expects something which never comes fails instead of hanging.

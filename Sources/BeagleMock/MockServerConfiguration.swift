@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Logging
 
 /// Everything a `MockServer` is started with: where the screens are, where to listen, and how

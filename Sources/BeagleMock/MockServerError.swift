@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Why a server could not start, in words the user can act on.
 public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The screens folder does not exist or is not a folder.

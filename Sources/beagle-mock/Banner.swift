@@ -1,4 +1,5 @@
 import BeagleMock
+import BeagleMockHTTP
 import Foundation
 import NIOCore
 

@@ -4,6 +4,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md: the admin API against a live server on loopback (open).
 @Suite struct AdminAPITests {

@@ -7,6 +7,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// `POST /__admin/mcp` answers `tools/call` and `tools/list` itself (`ToolRequest`) and every
 /// other message through the SDK's server: both must give an agent the same JSON.

@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md: CORS on by default for screens, images and the echo, preflight included;
 /// the admin API grants nothing to other origins; `--no-cors` turns all of it off.

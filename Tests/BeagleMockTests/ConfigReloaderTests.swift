@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Collects log lines so tests can check what a user would read.
 final class LogRecorder: Sendable {

@@ -5,6 +5,7 @@ import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// A connection's life, transition by transition, without a socket or a task: what the machine
 /// answers to each thing that happens, on times the test chooses. The wire tests

@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// The dashboard's server side (Docs/Dashboard.md): the page, the screen preview and the live
 /// journal. The page itself runs in a real browser in CI (.ci/dashboard_test.py).

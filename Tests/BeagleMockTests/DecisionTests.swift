@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 @Suite struct DecisionTests {
     func config(_ yaml: String) throws -> MockConfiguration {

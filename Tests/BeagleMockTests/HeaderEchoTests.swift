@@ -4,6 +4,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md: `X-Echo-<Name>` response headers, and `/__echo`.
 @Suite struct HeaderEchoTests {

@@ -5,6 +5,8 @@ import NIOPosix
 import Synchronization
 import Testing
 
+@testable import beagle_mock
+
 /// ``HealthProbe`` in process, against canned answers from a raw TCP server and against a real
 /// mock: the framing NIO's decoder handles, and the one-line reason for each way a check fails.
 @Suite struct HealthProbeTests {

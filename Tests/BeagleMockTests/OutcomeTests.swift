@@ -4,6 +4,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// How an exchange ended is told truthfully, in the journal and the access log: a client that
 /// left, a request cut by the server's shutdown, and a server-side failure are three outcomes.

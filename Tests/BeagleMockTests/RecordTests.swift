@@ -6,6 +6,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// `--record` (Docs/Proxy.md, "Grow your mock from the real BFF"): which file a proxied success
 /// becomes, how it is written, and the round trip back to a folder that works offline.

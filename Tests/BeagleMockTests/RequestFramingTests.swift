@@ -8,6 +8,7 @@ import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Request framing a hostile client gets wrong on purpose: a body that trickles in, a declared
 /// length above the limit, a missing or doubled `Host`, `Transfer-Encoding` on HTTP/1.0. Each is

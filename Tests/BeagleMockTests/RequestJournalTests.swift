@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md's journal: the ring itself, and what a live server writes into it.
 @Suite struct RequestJournalTests {

@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// Requests run on long-lived workers: one after another on the same task, never more idle
 /// workers than the limit, a cancelled request's worker never used again, and none left once

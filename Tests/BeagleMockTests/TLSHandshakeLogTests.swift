@@ -6,6 +6,7 @@ import NIOTLS
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// A handshake that stalls is closed after its time, on the event loop's clock (advanced here, not
 /// waited for); a failed one is logged by its cause, the trust hint only for the certificate's,

@@ -6,6 +6,7 @@ import NIOHTTP1
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockHTTP
 
 /// A response written whole (``ResponsePart/whole(_:body:)``) leaves as the same bytes as its
 /// head, body and end written one by one, framed the same way; a small body shares its head's

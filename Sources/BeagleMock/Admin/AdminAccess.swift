@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import NIOCore
 
 /// Who may use the admin API beyond `/__admin/health`, `/__admin/ca.pem` and `/__admin/ca.crt`,

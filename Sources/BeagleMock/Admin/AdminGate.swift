@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// Lets a request into the admin API, or answers why not (Docs/AdminAPI.md): open on loopback to

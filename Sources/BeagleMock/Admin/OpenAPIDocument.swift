@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// The OpenAPI 3.1 document of the admin API, served at `GET /__admin/openapi.json`.

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BeagleMockHTTP
 import Foundation
 import MCP
 import NIOCore

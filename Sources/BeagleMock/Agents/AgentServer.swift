@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import MCP
 
 /// An MCP server over ``AgentTools``: its tools and the screens as resources (Docs/Agents.md).

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import BeagleScreens
 
 /// A JSON scalar written under `when: body:`, compared with the request body's value as JSON:

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A config file problem, located for an editor: `file:line:column: message`.
 ///
 /// Lines and columns start at 1; columns count Unicode characters (scalars), a UTF-8 BOM is not a

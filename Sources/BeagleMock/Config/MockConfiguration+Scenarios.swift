@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 extension MockConfiguration {
     /// One scenario named in the config, with every state its rules name.
     package struct ScenarioEntry: Sendable, Hashable {

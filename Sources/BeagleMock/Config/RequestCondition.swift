@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import BeagleScreens
 
 /// What one `when:` entry asks of a value: equal to a string (query, headers), equal to a JSON

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import BeagleScreens
 
 /// A route rule's `when:`: conditions on the query, the headers and a JSON body, all of which must

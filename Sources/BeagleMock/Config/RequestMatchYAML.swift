@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Yams
 
 /// Reads a route rule's `when:`, `file:` (Docs/Configuration.md, "Request matching") and

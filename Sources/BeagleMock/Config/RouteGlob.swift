@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// A route rule's `path` pattern, compiled once and matched segment by segment.

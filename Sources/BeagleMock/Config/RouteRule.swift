@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// One entry of `routes:` in the config file: a path pattern, optional methods, and the fields it sets.

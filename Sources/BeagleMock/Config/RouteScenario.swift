@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A route rule's `scenario:` (Docs/Configuration.md, "Scenarios"), as WireMock's: the rule
 /// matches only while the named scenario is in `state`, and answering moves it to `next`.
 package struct RouteScenario: Sendable, Hashable, CustomStringConvertible {

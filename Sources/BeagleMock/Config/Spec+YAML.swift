@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Yams
 
 // The YAML forms of the spec grammar. Each package initialiser takes a node from `Yams.compose` and

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The config file's `tls:` key (Docs/HTTPS.md): `tls: {port: 8443}`, with `cert` and `key` for a
 /// pair of one's own, `dir` for the local CA's folder and `names` for more names to cover. Read
 /// when the server starts; a relative path is relative to the working folder.

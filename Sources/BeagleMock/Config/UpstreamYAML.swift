@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Yams
 
 /// The config file's `upstream:` and `record:` keys (Docs/Configuration.md, "upstream").

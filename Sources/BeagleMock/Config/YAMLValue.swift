@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Yams
 
 /// A YAML node with the key path that led to it, so that every error can say where it is

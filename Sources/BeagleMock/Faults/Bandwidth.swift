@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// How fast a response body may be sent: a byte rate, or unlimited.
 ///
 /// Grammar: a decimal number, optional spaces, a unit, then `/s`. Byte units: `B`, `kB`/`KB`

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A size in bytes as a user writes it (`--record-max-size 20MiB`): a whole number, optional
 /// spaces, then a byte unit, the same as in a bandwidth: `B`, `kB`/`KB` (1,000), `KiB` (1,024),
 /// `MB` (10^6), `MiB` (2^20), `GB` (10^9), `GiB` (2^30); a bare number is bytes.

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Sending a body in N chunks over a total duration, as WireMock's `chunkedDribbleDelay`: the
 /// server waits duration/N before each chunk. When set, it replaces ``Bandwidth``.
 ///

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Durations as users write them: `250ms`, `1.5s`, `2m`, `0`.
 ///
 /// Grammar: a decimal number (`[0-9]+(.[0-9]+)?`, no sign, no exponent) followed by a unit, with
@@ -100,16 +102,5 @@ extension Duration {
         if ns % 1_000_000 == 0 { return "\(ns / 1_000_000)ms" }
         if ns % 1_000 == 0 { return "\(ns / 1_000)us" }
         return "\(ns)ns"
-    }
-}
-
-extension StringProtocol {
-    /// Trims spaces and tabs only: other whitespace (newlines, NUL) in a value is junk to reject,
-    /// not padding to forgive.
-    func trimmingSpecWhitespace() -> String {
-        let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        let start = firstIndex { !isPadding($0) } ?? endIndex
-        let end = lastIndex { !isPadding($0) }.map { index(after: $0) } ?? start
-        return start < end ? String(self[start..<end]) : ""
     }
 }

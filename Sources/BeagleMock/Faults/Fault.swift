@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What goes wrong with one response (Docs/LatencyAndFaults.md), or ``none``.
 ///
 /// Names (case-insensitive): `status:CODE`, `empty-response`, `reset`, `reset-mid-body`, `garbage`,

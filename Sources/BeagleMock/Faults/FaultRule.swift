@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A fault with the probability of drawing it: `SPEC[@RATE]` on the command line and in control
 /// headers, `{fault: "status:503", rate: 0.2}` in YAML.
 ///

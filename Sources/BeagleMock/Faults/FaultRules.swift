@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The fault rules of one layer: one draw picks at most one of them (Docs/LatencyAndFaults.md).
 ///
 /// A uniform u in [0, 1) picks rule i when the rates before it sum to at most u and the rates up to

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A scripted series of faults: the n-th request to a (rule, method, path) gets entry n, and the
 /// last entry repeats (Docs/LatencyAndFaults.md).
 ///

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// How long to wait before the first byte of a response: fixed, uniform, or log-normal as in WireMock.

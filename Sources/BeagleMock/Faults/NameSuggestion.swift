@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The closest of `names` to a misspelt `word`, when close enough to be a likely typo (an edit
 /// distance of at most 2, or 1 for short words), for "did you mean" hints.
 func closestName(to word: String, among names: [String]) -> String? {

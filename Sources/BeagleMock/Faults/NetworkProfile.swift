@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A named network: latency, bandwidth and faults together (Docs/LatencyAndFaults.md, "Network
 /// profiles"), for `--profile`, `profile:` in the config and its route rules, and `"profile"` in
 /// `PUT /__admin/settings`. In the layer that names it, a profile fills latency, bandwidth and

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Another status and extra headers for a method file's answer (a route rule's `response:`), so a
 /// `POST` can answer 422 for Beagle's `onError` without a fault.
 ///

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Why a latency, bandwidth, dribble, fault or rule spec was refused, in words a user can act on.
 ///
 /// The message says what is wrong and how to write it instead; it does not say where the value came

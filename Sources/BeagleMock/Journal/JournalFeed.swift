@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Synchronization
 
 /// The journal as it happens, for `GET /__admin/events` (Docs/AdminAPI.md, "The live journal"):

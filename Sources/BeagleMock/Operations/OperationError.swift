@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import BeagleScreens
 
 /// Why an operation (``MockOperations``) did nothing: each door says it in its own protocol (the

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BeagleMockHTTP
 import HTTPTypes
 import NIOCore
 import NIOHTTP1

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The upstream one request goes to (Docs/Proxy.md): when the folders do not answer it (404, or 405
 /// for a method the route has no file for), or always on a route whose rule says `proxy: true`.
 /// There is none without an upstream, or on a route whose rule says `proxy: false`.

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Where requests the folders do not answer go, and how (Docs/Proxy.md): resolved from
 /// `--upstream`, `--upstream-timeout`, `--upstream-ca` and the config file's `upstream:`, a flag
 /// winning over the file field by field.

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Synchronization
 
 /// What the proxy did for one request, carried by its response to the journal stage: the journal's

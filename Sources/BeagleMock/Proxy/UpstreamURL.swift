@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// The real BFF behind the mock (Docs/Proxy.md): an `http` or `https` URL with a host, an optional

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// A body as it is sent: its hash, and the fields every answer that sends it carries, made once

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import CSystemCalls
 
 #if canImport(Glibc)

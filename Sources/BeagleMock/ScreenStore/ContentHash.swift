@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A 64-bit hash of the bytes sent, the basis of strong ETags and `beagle-hash`.
 ///
 /// Not cryptographic: it only has to tell two versions of a body apart. The bytes are taken eight

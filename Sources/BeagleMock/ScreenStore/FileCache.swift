@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import NIOCore
 import NIOPosix
 import Synchronization

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import BeagleScreens
 import Foundation
 import Synchronization

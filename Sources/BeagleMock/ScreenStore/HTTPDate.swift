@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BeagleMockHTTP
 import Glibc
 // timespec's members are declared there; release builds with MemberImportVisibility need it named.
 import SwiftOverlayShims

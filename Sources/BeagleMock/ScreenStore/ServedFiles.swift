@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import BeagleScreens
 
 /// What the folders serve: the one check that serving and every listing of routes (the admin's

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What is never served nor listed, wherever it lies: the TLS folder (the local CA's key and the
 /// server's) and a key given with `--tls-key` (Docs/HTTPS.md, "Where the keys live").
 ///

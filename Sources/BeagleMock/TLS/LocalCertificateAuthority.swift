@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Crypto
 import Foundation
 import SwiftASN1

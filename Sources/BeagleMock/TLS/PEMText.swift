@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 import SwiftASN1
 import X509

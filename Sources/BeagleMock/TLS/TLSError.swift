@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A problem with a certificate, a key or the TLS folder: the file and what is wrong with it.
 package struct TLSError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file or folder, when the problem has one.

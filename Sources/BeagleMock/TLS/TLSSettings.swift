@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// HTTPS beside HTTP (Docs/HTTPS.md): the port, and where the certificate comes from.
 ///
 /// The command line's values win over the config file's `tls:` key, value by value; names from

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Mustache
 
 /// Escaping for values written inside a JSON string: `{{value}}` in a screen file writes

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What one rendering of a template has spent of its ``TemplateLimits``, and whether it must
 /// stop: every pass over a section and every value written is charged here, by the helpers and
 /// values a template names (``TemplateScope``, ``TemplateRequest``, ``TemplateJSON``,

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Mustache
 
 /// A screen file that contains `{{`, compiled once per version of the file and rendered per

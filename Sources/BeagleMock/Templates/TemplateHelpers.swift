@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Mustache
 
 /// The random draws of one rendering: a ``SeededRandom`` keyed by the seed and the request's place

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The most work one rendering of a template may do (Docs/Templates.md, "Limits"): passes over
 /// sections (each `{{#repeat}}` round and each element of a body array a section walks) and
 /// bytes written, counted over the whole rendering, however the sections nest. Past either, the

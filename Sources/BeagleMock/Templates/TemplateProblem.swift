@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Why a screen file cannot be rendered, and where in it (Docs/Templates.md, "When a template is
 /// wrong"): the server answers 500 with this, the log says the same, `validate` reports it.
 package struct TemplateProblem: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import NIOPosix
 
 /// The thread that renders the templates too heavy to render on a request's own task

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The mock's additions to Mustache, written in a screen file and translated into plain Mustache
 /// for the engine (Docs/Templates.md):
 ///

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Mustache
 
 /// A run of a screen's lines whose only tags are plain variables (`{{request.query.name}}`,

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Paces a body as it is written (Docs/LatencyAndFaults.md): at most a bandwidth, or a dribble of N chunks
 /// each preceded by duration/N. Waits are timers, so a thousand paced bodies cost nothing while
 /// they wait.

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Logging
 
 /// A body's source failed after the response head went out, so the answer cannot be finished: a

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// Cross-origin access (on by default, `--no-cors` off): every response may be read from any

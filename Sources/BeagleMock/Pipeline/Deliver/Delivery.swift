@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What actually went out for one request, for the log line and the journal.
 struct Delivery: Sendable {
     /// The status sent, nil when no status line went out.

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// Header echo (Docs/AdminAPI.md): for each request header the setting names, an

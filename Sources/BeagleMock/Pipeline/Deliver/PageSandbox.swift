@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// `Content-Security-Policy: sandbox …` on every answer that a browser would run as a page (Docs/

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// The headers every response carries, whatever produced it: CORS (Docs/AdminAPI.md, "CORS"),

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// How an exchange ended: the journal's `outcome` and the log line's `outcome=` (Docs/AdminAPI.md,
 /// "The request journal").
 package enum Outcome: String, Sendable, Codable, CaseIterable {

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What one request gets, decided by ``RequestPlanner/decide(method:path:control:)``; the server acts it
 /// out on the wire.
 package struct RequestPlan: Sendable, Hashable, CustomStringConvertible {

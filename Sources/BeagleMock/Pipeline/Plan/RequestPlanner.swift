@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// The decision stage: what one request gets (latency, pacing, fault, response override), drawn

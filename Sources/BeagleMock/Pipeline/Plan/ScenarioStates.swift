@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Synchronization
 
 /// The state of every scenario (Docs/Configuration.md, "Scenarios"), kept beside the request

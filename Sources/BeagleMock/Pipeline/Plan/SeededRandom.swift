@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A SplitMix64 generator: small, fast, and the same sequence for the same seed on every platform
 /// and in every process.
 ///

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A query string split into decoded name–value pairs (`a=1&b=two%20words`), `+` read as a
 /// space, as HTML forms and most clients send it. Malformed escapes are kept as written.
 ///

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Per-request control, the highest layer (Docs/LatencyAndFaults.md, "Per request"): headers `X-Mock-Latency`,
 /// `X-Mock-Fault`, `X-Mock-Bandwidth`, `X-Mock-Dribble`, or query parameters `__latency`, `__fault`,
 /// `__bandwidth`, `__dribble`.

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// A request target decoded into safe path segments, or the reason it cannot name a file.
 ///
 /// Docs/ScreensFolder.md: the path is percent-decoded once, without its query; empty segments collapse;

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// A request's header fields as the client sent them, in order, with `Host` put back: swift-http-types

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What applies to a request no route rule matches, with runtime overrides, flags and the config
 /// file resolved: what the banner prints and `GET /__admin/settings` may show.
 package struct ActiveFaultSettings: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Beagle 1.x's cache protocol (`beagle-hash`, `Cache-Control: max-age`), on when the config has
 /// `beagleCache: {maxAge: 30s}`.
 package struct BeagleCacheSettings: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// The `serve` flags this module understands, parsed (Docs/Configuration.md, "Flags"): the layer
 /// between route rules and the config file, for latency and faults as for the server-wide settings.
 ///

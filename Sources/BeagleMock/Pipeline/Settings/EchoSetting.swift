@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// Which request headers come back as `X-Echo-<Name>` (Docs/AdminAPI.md).

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// Overrides set at run time through `PUT /__admin/settings` (Docs/AdminAPI.md, "Runtime

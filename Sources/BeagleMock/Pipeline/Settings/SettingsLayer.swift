@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// What one layer of settings says (Docs/Configuration.md, "Layers"): nil means "not set here", so
 /// the next layer down decides. ``SettingsPrecedence`` is the one place that says which layer wins.
 ///

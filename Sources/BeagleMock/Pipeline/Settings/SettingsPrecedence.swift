@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Which layer's value a request gets, field by field: the one place where precedence is decided
 /// (Docs/Configuration.md, "Layers").
 ///

@@ -1,3 +1,5 @@
+import BeagleMockHTTP
+
 /// Every layer of settings but the request's own, fixed: what one request reads, once, so that a
 /// reload or a `PUT /__admin/settings` in the middle of it cannot mix two configurations.
 ///

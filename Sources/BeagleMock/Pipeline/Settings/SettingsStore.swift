@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Synchronization
 
 /// The settings in force, as one ``SettingsSnapshot`` replaced whole on every change: a config

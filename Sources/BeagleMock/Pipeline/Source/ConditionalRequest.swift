@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// `If-None-Match` and `If-Modified-Since` (RFC 9110 section 13): whether a GET or HEAD can be

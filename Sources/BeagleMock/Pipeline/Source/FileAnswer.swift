@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import HTTPTypes
 
 /// The response a file of the folders gives: its validators and caching headers, 304 when the

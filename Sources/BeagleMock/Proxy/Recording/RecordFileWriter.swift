@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BeagleMockHTTP
 import Glibc
 #elseif canImport(Musl)
 import Musl

@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Logging
 import NIOCore
 import NIOPosix

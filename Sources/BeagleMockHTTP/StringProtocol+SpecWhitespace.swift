@@ -1,0 +1,10 @@
+extension StringProtocol {
+    /// Trims spaces and tabs only: other whitespace (newlines, NUL) in a value is junk to reject,
+    /// not padding to forgive.
+    package func trimmingSpecWhitespace() -> String {
+        let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let start = firstIndex { !isPadding($0) } ?? endIndex
+        let end = lastIndex { !isPadding($0) }.map { index(after: $0) } ?? start
+        return start < end ? String(self[start..<end]) : ""
+    }
+}
