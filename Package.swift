@@ -75,11 +75,26 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // HTTPS's certificates: the local CA kept in its folder, the certificates it issues, a
+        // given pair read from PEM, and the TLS settings.
+        .target(
+            name: "BeagleMockTLS",
+            dependencies: [
+                "BeagleMockHTTP",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The mock server as a library.
         .target(
             name: "BeagleMock",
             dependencies: [
                 "BeagleMockHTTP",
+                "BeagleMockTLS",
                 "BeagleScreens",
                 "CSystemCalls",
                 .product(name: "HummingbirdCore", package: "hummingbird"),

@@ -1,4 +1,6 @@
 import BeagleMockHTTP
+// TLSSettings, part of this configuration, is BeagleMock's public API too.
+@_exported import BeagleMockTLS
 import Logging
 
 /// Everything a `MockServer` is started with: where the screens are, where to listen, and how

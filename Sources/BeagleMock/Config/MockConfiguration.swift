@@ -1,4 +1,5 @@
 import BeagleMockHTTP
+import BeagleMockTLS
 
 /// What a `beagle-mock.yml` says (Docs/Configuration.md), validated. Unset keys are nil so that the layers
 /// above and below can be told apart from an explicit value.

@@ -1,4 +1,5 @@
 import BeagleMockHTTP
+import BeagleMockTLS
 
 /// The config file's `tls:` key (Docs/HTTPS.md): `tls: {port: 8443}`, with `cert` and `key` for a
 /// pair of one's own, `dir` for the local CA's folder and `names` for more names to cover. Read

@@ -52,14 +52,6 @@ struct DecimalNumber: Sendable, Hashable {
     }
 }
 
-extension Character {
-    /// ASCII `0`–`9` only: `Character.isNumber` also accepts `٣` and `²`, which no spec means.
-    var isASCIIDigit: Bool {
-        guard let ascii = asciiValue else { return false }
-        return ascii >= 48 && ascii <= 57
-    }
-}
-
 /// Renders a number for a canonical description: no exponent, at most six decimals, no trailing zeros.
 func formatDecimal(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 {

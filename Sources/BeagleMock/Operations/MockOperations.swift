@@ -1,4 +1,5 @@
 import BeagleMockHTTP
+import BeagleMockTLS
 import BeagleScreens
 import Foundation
 

@@ -12,7 +12,7 @@ import X509
 package struct TLSEndpoint: Sendable {
     /// The port asked for (0 picks a free one).
     package let port: Int
-    let context: NIOSSLContext
+    package let context: NIOSSLContext
     /// The local CA, when the certificate is its; nil with `--tls-cert`.
     package let authority: LocalCertificateAuthority?
     /// The names the server's certificate covers.
@@ -25,7 +25,7 @@ package struct TLSEndpoint: Sendable {
     package let warnings: [String]
 
     /// The endpoint for `settings` on a server bound to `host`; nil when `settings` has no port.
-    static func prepare(_ settings: TLSSettings, host: String, httpPort: Int, now: Date = Date()) throws(TLSError)
+    package static func prepare(_ settings: TLSSettings, host: String, httpPort: Int, now: Date = Date()) throws(TLSError)
         -> TLSEndpoint?
     {
         guard let port = settings.port else {
@@ -100,7 +100,7 @@ package struct TLSEndpoint: Sendable {
     /// The TLS 1.2 suites offered: forward secrecy and AEAD only, as App Transport Security asks and
     /// current platforms hold a BFF to (TLS 1.3's own suites are always on). No CBC suite, so that
     /// a client that passes here passes against the real BFF too.
-    static let cipherSuites = [
+    package static let cipherSuites = [
         "ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-RSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-GCM-SHA384",
         "ECDHE-RSA-AES256-GCM-SHA384", "ECDHE-ECDSA-CHACHA20-POLY1305", "ECDHE-RSA-CHACHA20-POLY1305",
     ].joined(separator: ":")

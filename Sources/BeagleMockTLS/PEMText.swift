@@ -8,7 +8,7 @@ import X509
 package enum PEMText {
     /// Every certificate in `text` (a chain: the server's first); throws when there is none or one
     /// does not parse. `role` says what the file should hold, for the error.
-    static func certificates(_ text: String, file: String, role: String) throws(TLSError) -> [Certificate] {
+    package static func certificates(_ text: String, file: String, role: String) throws(TLSError) -> [Certificate] {
         let blocks = Self.blocks(of: text, label: "CERTIFICATE")
         guard !blocks.isEmpty else {
             throw TLSError(file: file, problem: "holds no PEM certificate (-----BEGIN CERTIFICATE-----); it should be \(role)")
@@ -28,7 +28,7 @@ package enum PEMText {
 
     /// The private key in `text`: PKCS #8 (`PRIVATE KEY`), SEC 1 (`EC PRIVATE KEY`) or PKCS #1
     /// (`RSA PRIVATE KEY`), unencrypted.
-    static func privateKey(_ text: String, file: String) throws(TLSError) -> Certificate.PrivateKey {
+    package static func privateKey(_ text: String, file: String) throws(TLSError) -> Certificate.PrivateKey {
         if text.contains("-----BEGIN ENCRYPTED PRIVATE KEY-----") || text.contains("Proc-Type: 4,ENCRYPTED") {
             throw TLSError(
                 file: file, problem: "is an encrypted key; give it unencrypted (openssl pkey -in KEY -out KEY.plain)")
@@ -57,7 +57,7 @@ package enum PEMText {
 
     /// What a parser says is wrong, without the source file and line that swift-asn1 appends to
     /// its errors (`ASN1Error.invalidPEMDocument: … /path/PEMDocument.swift:123`).
-    static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         var text = "\(error)"
         if text.hasPrefix("ASN1Error.") { text.removeFirst("ASN1Error.".count) }
         guard let space = text.lastIndex(of: " ") else { return text }
@@ -67,7 +67,7 @@ package enum PEMText {
     }
 
     /// `certificate` as one PEM block and a line feed.
-    static func certificate(_ certificate: Certificate) throws(TLSError) -> String {
+    package static func certificate(_ certificate: Certificate) throws(TLSError) -> String {
         do {
             return try certificate.serializeAsPEM().pemString + "\n"
         } catch {
@@ -76,7 +76,7 @@ package enum PEMText {
     }
 
     /// `certificate` in DER.
-    static func der(of certificate: Certificate) -> [UInt8] {
+    package static func der(of certificate: Certificate) -> [UInt8] {
         var serializer = DER.Serializer()
         // Serializing a certificate that was parsed or built cannot fail.
         try? serializer.serialize(certificate)

@@ -12,8 +12,8 @@ import X509
 /// The private key stays in its file and in this value; nothing serves, logs or prints it.
 package struct LocalCertificateAuthority: Sendable {
     /// The file names in the TLS folder.
-    static let certificateFileName = "ca.pem"
-    static let keyFileName = "ca-key.pem"
+    package static let certificateFileName = "ca.pem"
+    package static let keyFileName = "ca-key.pem"
 
     /// The CA's certificate: what clients trust.
     package let certificate: Certificate
@@ -22,7 +22,7 @@ package struct LocalCertificateAuthority: Sendable {
     private let privateKey: Certificate.PrivateKey
 
     /// How long a new CA is valid: ten years, so that a device trusts it once.
-    static let lifetime: TimeInterval = 10 * 365 * 24 * 3600
+    package static let lifetime: TimeInterval = 10 * 365 * 24 * 3600
 
     /// A CA opened or made, and what the user should know of its folder (keys made 0600, a
     /// folder others can write to).
@@ -35,7 +35,7 @@ package struct LocalCertificateAuthority: Sendable {
 
     /// The CA kept in `folder`, made there when the folder has none, its keys made private first.
     /// Call it holding the folder's lock.
-    static func openOrCreate(in folder: TLSFolder, now: Date) throws(TLSError) -> Opened {
+    package static func openOrCreate(in folder: TLSFolder, now: Date) throws(TLSError) -> Opened {
         let notices = try folder.securePermissions()
         let (authority, created) = try openOrCreateAuthority(in: folder, now: now)
         return Opened(authority: authority, created: created, notices: notices)
@@ -76,7 +76,7 @@ package struct LocalCertificateAuthority: Sendable {
     /// Signs a certificate for a TLS server covering `names`, with a new P-256 key, by Apple's rules
     /// for server certificates: the names in subject alternative names only, extended key usage
     /// serverAuth, ECDSA with SHA-256, valid for 397 days (within the CA's own validity).
-    func issue(for names: CertificateNames, now: Date) throws(TLSError) -> IssuedCertificate {
+    package func issue(for names: CertificateNames, now: Date) throws(TLSError) -> IssuedCertificate {
         let key = P256.Signing.PrivateKey()
         let publicKey = Certificate.PublicKey(key.publicKey)
         let notAfter = min(now.addingTimeInterval(IssuedCertificate.lifetime), certificate.notValidAfter)
@@ -104,7 +104,7 @@ package struct LocalCertificateAuthority: Sendable {
     }
 
     /// Whether this CA signed `certificate` (its authority key identifier is this CA's key).
-    func signed(_ certificate: Certificate) -> Bool {
+    package func signed(_ certificate: Certificate) -> Bool {
         guard let issuerKey = try? certificate.extensions.authorityKeyIdentifier?.keyIdentifier,
             let ownKey = try? authorityKeyIdentifier
         else { return false }
@@ -198,22 +198,22 @@ package struct LocalCertificateAuthority: Sendable {
 }
 
 /// A certificate the local CA issued to the server, with its key.
-struct IssuedCertificate: Sendable {
+package struct IssuedCertificate: Sendable {
     /// The file names in the TLS folder.
-    static let certificateFileName = "server.pem"
-    static let keyFileName = "server-key.pem"
+    package static let certificateFileName = "server.pem"
+    package static let keyFileName = "server-key.pem"
     /// How long an issued certificate is valid (Apple's limit for public ones is 398 days; private
     /// CAs may go to 825).
-    static let lifetime: TimeInterval = 397 * 24 * 3600
+    package static let lifetime: TimeInterval = 397 * 24 * 3600
     /// How close to its end a certificate is issued anew.
-    static let renewal: TimeInterval = 30 * 24 * 3600
+    package static let renewal: TimeInterval = 30 * 24 * 3600
 
-    let certificate: Certificate
-    let privateKey: Certificate.PrivateKey
+    package let certificate: Certificate
+    package let privateKey: Certificate.PrivateKey
 
     /// The certificate kept in `folder` when it is still right (signed by `authority`, for `names`,
     /// 30 days or more from its end); otherwise a new one, written there. Call it holding the lock.
-    static func current(
+    package static func current(
         from authority: LocalCertificateAuthority, for names: CertificateNames, in folder: TLSFolder, now: Date
     ) throws(TLSError) -> IssuedCertificate {
         if let kept = kept(in: folder), authority.signed(kept.certificate), CertificateNames(of: kept.certificate) == names,

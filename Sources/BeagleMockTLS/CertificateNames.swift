@@ -14,7 +14,7 @@ import Darwin
 
 /// The names a server certificate covers, as subject alternative names: host names and IP
 /// addresses, each once, in a stable order (so that two sets compare equal however they were made).
-struct CertificateNames: Sendable, Hashable {
+package struct CertificateNames: Sendable, Hashable {
     /// Host names, lowercased, sorted.
     private(set) var hosts: [String] = []
     /// IP addresses as their 4 or 16 bytes, sorted.
@@ -22,12 +22,12 @@ struct CertificateNames: Sendable, Hashable {
 
     /// What every certificate the local CA issues covers, whatever the server binds to: this
     /// machine under its usual names, and the address the Android emulator gives its host.
-    static let usual = ["localhost", "127.0.0.1", "::1", "10.0.2.2"]
+    package static let usual = ["localhost", "127.0.0.1", "::1", "10.0.2.2"]
 
     /// The names for a server bound to `host`: the usual ones, this machine's host name (and its
     /// `.local` form, which iPhones on the same network resolve), the address bound or, bound to
     /// every address, each address the banner lists, and `extra` (`--tls-name`).
-    static func forServer(host: String, extra: [String]) throws(TLSError) -> CertificateNames {
+    package static func forServer(host: String, extra: [String]) throws(TLSError) -> CertificateNames {
         var names = CertificateNames()
         for name in usual { try names.add(name) }
         if let machine = machineName() {
@@ -50,7 +50,7 @@ struct CertificateNames: Sendable, Hashable {
     }
 
     /// The names `certificate` covers (its subject alternative names).
-    init(of certificate: Certificate) {
+    package init(of certificate: Certificate) {
         guard let alternatives = try? certificate.extensions.subjectAlternativeNames else { return }
         for name in alternatives {
             switch name {
@@ -61,10 +61,10 @@ struct CertificateNames: Sendable, Hashable {
         }
     }
 
-    init() {}
+    package init() {}
 
     /// Adds a host name or an IP address; throws when `name` is neither.
-    mutating func add(_ name: String) throws(TLSError) {
+    package mutating func add(_ name: String) throws(TLSError) {
         if let bytes = Self.addressBytes(name) {
             insert(address: bytes)
         } else if Self.isHostName(name) {
@@ -75,13 +75,13 @@ struct CertificateNames: Sendable, Hashable {
     }
 
     /// The subject alternative names extension.
-    var extensionValue: SubjectAlternativeNames {
+    package var extensionValue: SubjectAlternativeNames {
         SubjectAlternativeNames(
             hosts.map { GeneralName.dnsName($0) } + addresses.map { .ipAddress(ASN1OctetString(contentBytes: $0[...])) })
     }
 
     /// Every name as text, host names first.
-    var texts: [String] { hosts + addresses.map(Self.text(of:)) }
+    package var texts: [String] { hosts + addresses.map(Self.text(of:)) }
 
     private mutating func insert(host: String) {
         guard !hosts.contains(host) else { return }
@@ -110,7 +110,7 @@ struct CertificateNames: Sendable, Hashable {
     }
 
     /// The bytes of an IPv4 or IPv6 address in text; nil when `text` is not one.
-    static func addressBytes(_ text: String) -> [UInt8]? {
+    package static func addressBytes(_ text: String) -> [UInt8]? {
         ipv4Bytes(Substring(text)) ?? ipv6Bytes(text)
     }
 
@@ -157,7 +157,7 @@ struct CertificateNames: Sendable, Hashable {
     }
 
     /// This machine's host name, when it has one.
-    static func machineName() -> String? {
+    package static func machineName() -> String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return nil }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -29,7 +29,7 @@ public struct TLSSettings: Sendable, Hashable {
     }
 
     /// These settings where they have a value, `base`'s elsewhere; the names of both.
-    func over(_ base: TLSSettings?) -> TLSSettings {
+    package func over(_ base: TLSSettings?) -> TLSSettings {
         guard let base else { return self }
         var names = base.names
         for name in self.names where !names.contains(name) { names.append(name) }
@@ -40,35 +40,8 @@ public struct TLSSettings: Sendable, Hashable {
 
     /// The TLS folder in force (``directory``, or the default when there is a home folder): never
     /// served, whether HTTPS is on or not, since it may hold a CA's key from an earlier run.
-    var folderInForce: String? {
+    package var folderInForce: String? {
         directory ?? (try? TLSFolder.defaultPath())
-    }
-
-    /// What no folder serves (``WithheldPaths``): the TLS folder and the key files in and beside it.
-    func withheldPaths(servedRoots roots: [String]) -> WithheldPaths {
-        let folder = folderInForce
-        let keys =
-            (folder.map { folder in TLSFolder.keyFileNames.map { folder + "/" + $0 } } ?? []) + (keyFile.map { [$0] } ?? [])
-        return WithheldPaths(folders: folder.map { [$0] } ?? [], files: keys, roots: roots)
-    }
-
-    /// A warning for each secret of these settings that lies inside a served folder (`roots`, by
-    /// name and real path): it is not served, but it should not be there.
-    func placementWarnings(servedRoots roots: [(name: String, path: String)]) -> [String] {
-        var warnings: [String] = []
-        for (name, root) in roots {
-            if let folder = folderInForce, WithheldPaths.lies(folder, inside: root) {
-                warnings.append(
-                    "the TLS folder \(folder) is inside the \(name) folder: nothing in it is served or listed, but keep the CA's key out of served folders (--tls-dir)"
-                )
-            }
-            if let keyFile, WithheldPaths.lies(keyFile, inside: root) {
-                warnings.append(
-                    "the key \(keyFile) is inside the \(name) folder: it is never served, but keep keys out of served folders (--tls-key)"
-                )
-            }
-        }
-        return warnings
     }
 
     /// Whether nothing is set.

@@ -8,3 +8,11 @@ extension StringProtocol {
         return start < end ? String(self[start..<end]) : ""
     }
 }
+
+extension Character {
+    /// ASCII `0`–`9` only: `Character.isNumber` also accepts `٣` and `²`, which no spec means.
+    package var isASCIIDigit: Bool {
+        guard let ascii = asciiValue else { return false }
+        return ascii >= 48 && ascii <= 57
+    }
+}

@@ -13,12 +13,14 @@ import Darwin
 /// 0700, written one whole file at a time (a temporary file renamed over the old one), and held
 /// under a lock while it is read or changed, so that two servers starting together (compose starts
 /// several) make one CA between them.
-struct TLSFolder: Sendable {
+package struct TLSFolder: Sendable {
     /// The folder's path as given.
-    let path: String
+    package let path: String
 
     /// The default: `~/.beagle-mock/tls`.
-    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TLSError) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) throws(TLSError)
+        -> String
+    {
         guard let home = environment["HOME"], !home.isEmpty else {
             throw TLSError(file: nil, problem: "HOME is not set, so there is no default --tls-dir; give one with --tls-dir")
         }
@@ -26,13 +28,13 @@ struct TLSFolder: Sendable {
     }
 
     /// The folder `directory`, or the default one when it is nil; made when it does not exist.
-    static func prepare(orDefault directory: String?) throws(TLSError) -> TLSFolder {
+    package static func prepare(orDefault directory: String?) throws(TLSError) -> TLSFolder {
         if let directory { return try prepare(directory) }
         return try prepare(try defaultPath())
     }
 
     /// The folder at `path`, made (with its missing parents, mode 0700) when it does not exist.
-    static func prepare(_ path: String) throws(TLSError) -> TLSFolder {
+    package static func prepare(_ path: String) throws(TLSError) -> TLSFolder {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw TLSError(file: path, problem: "is not a folder (--tls-dir)") }
@@ -50,10 +52,10 @@ struct TLSFolder: Sendable {
     }
 
     /// The path of the file `name` in the folder.
-    func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
     /// Runs `body` holding the folder's lock (`.lock`, an advisory `flock`).
-    func locked<T>(_ body: () throws(TLSError) -> T) throws(TLSError) -> T {
+    package func locked<T>(_ body: () throws(TLSError) -> T) throws(TLSError) -> T {
         let lockPath = file(".lock")
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
@@ -70,37 +72,44 @@ struct TLSFolder: Sendable {
     }
 
     /// The key files kept in the folder.
-    static let keyFileNames = [LocalCertificateAuthority.keyFileName, IssuedCertificate.keyFileName]
+    package static let keyFileNames = [LocalCertificateAuthority.keyFileName, IssuedCertificate.keyFileName]
 
     /// Makes the folder's keys 0600 where they are readable by others, and warns of a folder that
     /// others can write to; what it did and found, for the user. Throws when a key cannot be made
     /// private (a file of another owner), as ssh refuses such a key.
-    func securePermissions() throws(TLSError) -> [String] {
+    package func securePermissions() throws(TLSError) -> [String] {
         var notices: [String] = []
-        if let folder = FileStatus.stat(path), folder.permissions & 0o022 != 0 {
+        if let mode = Self.permissions(path), mode & 0o022 != 0 {
             notices.append(
-                "the TLS folder \(path) can be written by others (mode \(Self.octal(folder.permissions))): whoever writes there can replace the CA; chmod 700 \(path)"
+                "the TLS folder \(path) can be written by others (mode \(Self.octal(mode))): whoever writes there can replace the CA; chmod 700 \(path)"
             )
         }
         for name in Self.keyFileNames {
             let key = file(name)
-            guard let status = FileStatus.stat(key), status.permissions & 0o077 != 0 else { continue }
+            guard let mode = Self.permissions(key), mode & 0o077 != 0 else { continue }
             guard chmod(key, 0o600) == 0 else {
                 throw TLSError(
                     file: key,
                     problem:
-                        "is readable by others (mode \(Self.octal(status.permissions))) and cannot be made 0600 (\(String(cString: strerror(errno)))); chmod 600 it"
+                        "is readable by others (mode \(Self.octal(mode))) and cannot be made 0600 (\(String(cString: strerror(errno)))); chmod 600 it"
                 )
             }
-            notices.append("\(key) was readable by others (mode \(Self.octal(status.permissions))); it is 0600 now")
+            notices.append("\(key) was readable by others (mode \(Self.octal(mode))); it is 0600 now")
         }
         return notices
     }
 
+    /// The permission bits of what `path` names (links followed), nil when it cannot be read.
+    package static func permissions(_ path: String) -> UInt32? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & 0o7777
+    }
+
     /// A warning when the key file at `path`, the user's own, is readable by others.
-    static func keyWarning(_ path: String) -> String? {
-        guard let status = FileStatus.stat(path), status.permissions & 0o077 != 0 else { return nil }
-        return "the key \(path) is readable by others (mode \(octal(status.permissions))); chmod 600 \(path)"
+    package static func keyWarning(_ path: String) -> String? {
+        guard let mode = permissions(path), mode & 0o077 != 0 else { return nil }
+        return "the key \(path) is readable by others (mode \(octal(mode))); chmod 600 \(path)"
     }
 
     /// Permission bits as `ls` and chmod write them in octal (`0644`).
@@ -110,7 +119,7 @@ struct TLSFolder: Sendable {
     }
 
     /// The text of the file `name`; nil when there is none.
-    func read(_ name: String) throws(TLSError) -> String? {
+    package func read(_ name: String) throws(TLSError) -> String? {
         let path = file(name)
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -120,7 +129,7 @@ struct TLSFolder: Sendable {
     }
 
     /// Writes `text` as the file `name` with `mode`, whole: a reader sees the old file or the new.
-    func write(_ name: String, _ text: String, mode: mode_t) throws(TLSError) {
+    package func write(_ name: String, _ text: String, mode: mode_t) throws(TLSError) {
         let target = file(name)
         let temporary = file(".\(name).\(getpid()).tmp")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode)
