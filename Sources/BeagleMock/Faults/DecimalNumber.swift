@@ -1,3 +1,4 @@
+import BeagleMockHTTP
 import Foundation
 
 /// A plain decimal number as written in specs: digits, optionally a dot and more digits.
