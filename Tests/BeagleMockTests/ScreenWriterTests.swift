@@ -1,3 +1,4 @@
+import BeagleScreens
 import Foundation
 import MockTestSupport
 import Testing
