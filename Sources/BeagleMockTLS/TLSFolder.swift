@@ -101,9 +101,8 @@ package struct TLSFolder: Sendable {
 
     /// The permission bits of what `path` names (links followed), nil when it cannot be read.
     package static func permissions(_ path: String) -> UInt32? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return UInt32(info.st_mode) & 0o7777
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.posixPermissions] as? NSNumber).map { $0.uint32Value & 0o7777 }
     }
 
     /// A warning when the key file at `path`, the user's own, is readable by others.
