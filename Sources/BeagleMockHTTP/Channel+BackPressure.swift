@@ -5,5 +5,6 @@ extension Channel {
     /// writable (more unsent bytes than NIO's high watermark: a slow reader) or has closed. Otherwise
     /// a write returns at once: a long body is held back rather than piling up in memory, and a
     /// short answer costs no trip back from the event loop.
+    @inlinable
     package var isBackedUp: Bool { !isWritable || !isActive }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 extension HTTPRequest {
     /// Whether the request announces a body: a length other than 0, or a transfer coding. A
     /// request with neither has none (RFC 9112 §6.3), so nothing waits for one.
+    @inlinable
     package var announcesBody: Bool {
         // One pass over the fields, where two subscripts made two and joined what they found.
         var lengths = 0

@@ -1,6 +1,7 @@
 extension UInt8 {
     /// The value of this byte as a hexadecimal digit, in either case; nil when it is not one
     /// (percent escapes in paths and queries).
+    @inlinable
     package var hexDigitValue: UInt8? {
         switch self {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")

@@ -1,6 +1,7 @@
 extension StringProtocol {
     /// Trims spaces and tabs only: other whitespace (newlines, NUL) in a value is junk to reject,
     /// not padding to forgive.
+    @inlinable
     package func trimmingSpecWhitespace() -> String {
         let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         let start = firstIndex { !isPadding($0) } ?? endIndex
@@ -11,6 +12,7 @@ extension StringProtocol {
 
 extension Character {
     /// ASCII `0`–`9` only: `Character.isNumber` also accepts `٣` and `²`, which no spec means.
+    @inlinable
     package var isASCIIDigit: Bool {
         guard let ascii = asciiValue else { return false }
         return ascii >= 48 && ascii <= 57
