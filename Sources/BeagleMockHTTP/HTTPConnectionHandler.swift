@@ -150,9 +150,7 @@ package final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChanne
                 closeAfterWrites(context, reset: reset)
             case .refuse(let refusal):
                 context.write(wrapOutboundOut(refusal.answer), promise: nil)
-                let written = context.eventLoop.makePromise(of: Void.self)
-                context.writeAndFlush(wrapOutboundOut(.barrier), promise: written)
-                written.futureResult.assumeIsolated().whenComplete { [weak self] _ in
+                afterWrites(context) { [weak self] in
                     guard let self, context.channel.isActive else { return }
                     self.perform(self.machine.refusalWritten(), context)
                 }
@@ -347,12 +345,18 @@ package final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChanne
     /// Closes the connection once everything written to it has left (a close drops what NIO has
     /// not yet handed to the kernel): in order, or with a reset (RST) when `reset`.
     private func closeAfterWrites(_ context: ChannelHandlerContext, reset: Bool) {
-        let written = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.barrier), promise: written)
-        written.futureResult.assumeIsolated().whenComplete { _ in
+        afterWrites(context) {
             if reset { Self.prepareReset(context) }
             context.close(promise: nil)
         }
+    }
+
+    /// Runs `then` on the event loop once everything written before has left (or failed to):
+    /// flushes the write barrier, whose promise completes after the writes before it.
+    private func afterWrites(_ context: ChannelHandlerContext, then: @escaping () -> Void) {
+        let written = context.eventLoop.makePromise(of: Void.self)
+        context.writeAndFlush(wrapOutboundOut(.barrier), promise: written)
+        written.futureResult.assumeIsolated().whenComplete { _ in then() }
     }
 
     /// Makes the coming close a reset: SO_LINGER with a zero timeout. Over TLS, a close sends

@@ -51,14 +51,11 @@ package struct AgentRelay: Sendable {
                     if read.method == "notifications/cancelled", let cancelled = read.cancelledID {
                         calls.cancel(cancelled)
                     }
-                    let key = read.id
-                    let call = Task {
-                        defer { if let key { calls.end(key) } }
+                    let call = calls.start(read.id) {
                         for answer in await self.post(message, id: read.id, client: client) {
                             try? await transport.send(answer)
                         }
                     }
-                    if let key { calls.begin(key, call) }
                     group.addTask { await call.value }
                 }
             } catch {
@@ -140,17 +137,38 @@ package struct AgentRelay: Sendable {
 
 /// The calls in flight, by request id, so that a cancellation reaches its call.
 private final class Calls: Sendable {
-    private let tasks = Mutex<[String: Task<Void, Never>]>([:])
-
-    func begin(_ id: String, _ task: Task<Void, Never>) {
-        tasks.withLock { $0[id] = task }
+    private struct State {
+        /// Each call with the number it was started under.
+        var calls: [String: (number: Int, task: Task<Void, Never>)] = [:]
+        var started = 0
     }
 
-    func end(_ id: String) {
-        tasks.withLock { _ = $0.removeValue(forKey: id) }
+    private let state = Mutex(State())
+
+    /// Runs `work` as the call of the request `id` (none for a notification), kept until it ends.
+    func start(_ id: String?, _ work: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        // Kept under the lock its end takes: a call that ends at once is not kept after it.
+        state.withLock { state in
+            state.started += 1
+            let number = state.started
+            let task = Task {
+                await work()
+                if let id { self.end(id, number: number) }
+            }
+            if let id { state.calls[id] = (number, task) }
+            return task
+        }
     }
 
+    /// Call `number` of `id` has ended: forgotten, unless a later request took its id.
+    private func end(_ id: String, number: Int) {
+        state.withLock { state in
+            if state.calls[id]?.number == number { state.calls[id] = nil }
+        }
+    }
+
+    /// Cancels the call of `id`, if it is in flight.
     func cancel(_ id: String) {
-        tasks.withLock { $0.removeValue(forKey: id) }?.cancel()
+        state.withLock { $0.calls.removeValue(forKey: id) }?.task.cancel()
     }
 }
