@@ -89,9 +89,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The mock server as a library.
+        // The engine: every request's stages (the pipeline), the screens folder, the settings and
+        // their sources (flags, beagle-mock.yml, the admin API), faults, templates, the proxy, the
+        // journal, and the operations the doors perform. It knows no door and no HTTP server setup.
         .target(
-            name: "BeagleMock",
+            name: "BeagleMockEngine",
             dependencies: [
                 "BeagleMockHTTP",
                 "BeagleMockTLS",
@@ -101,19 +103,33 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The doors over the engine's operations: the REST admin API with its dashboard and
+        // OpenAPI document, and the Model Context Protocol for coding agents.
+        .target(
+            name: "BeagleMockDoors",
+            dependencies: [
+                "BeagleMockEngine",
+                "BeagleMockHTTP",
+                "BeagleScreens",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "MCP", package: "swift-sdk"),
             ],
             // The dashboard and the admin API's OpenAPI document, built into the binary (one file
@@ -126,6 +142,25 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The mock server as a library: composes the HTTP server, the engine, the doors and the
+        // local CA behind one small public API (MockServer and its configuration).
+        .target(
+            name: "BeagleMock",
+            dependencies: [
+                "BeagleMockDoors",
+                "BeagleMockEngine",
+                "BeagleMockHTTP",
+                "BeagleMockTLS",
+                "BeagleScreens",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // A server per test: the Swift Testing trait and the XCTest helper over BeagleMock; Testing
         // and XCTest come with the toolchain.
         .target(name: "BeagleMockTesting", dependencies: ["BeagleMock"], swiftSettings: strictSettings),
@@ -133,6 +168,7 @@ let package = Package(
             name: "beagle-mock",
             dependencies: [
                 "BeagleMock",
+                "BeagleMockDoors",
                 "BeagleMockHTTP",
                 "BeagleNetworking",
                 "BeagleProbe",
@@ -171,7 +207,8 @@ let package = Package(
         .testTarget(
             name: "BeagleMockTests",
             dependencies: [
-                "BeagleMock", "BeagleMockHTTP", "CSystemCalls", "MockTestSupport", "beagle-mock",
+                "BeagleMock", "BeagleMockDoors", "BeagleMockEngine", "BeagleMockHTTP", "CSystemCalls", "MockTestSupport",
+                "beagle-mock",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

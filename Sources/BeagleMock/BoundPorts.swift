@@ -1,3 +1,4 @@
+import BeagleMockEngine
 import Synchronization
 
 /// The ports a running server listens on.

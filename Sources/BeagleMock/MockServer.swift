@@ -1,3 +1,5 @@
+import BeagleMockDoors
+import BeagleMockEngine
 import BeagleMockHTTP
 import BeagleMockTLS
 import BeagleScreens

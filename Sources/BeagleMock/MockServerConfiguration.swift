@@ -1,5 +1,6 @@
+// CommandLineSettings and TLSSettings, parts of this configuration, are BeagleMock's public API too.
+@_exported import BeagleMockEngine
 import BeagleMockHTTP
-// TLSSettings, part of this configuration, is BeagleMock's public API too.
 @_exported import BeagleMockTLS
 import Logging
 

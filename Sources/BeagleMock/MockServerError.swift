@@ -1,3 +1,4 @@
+import BeagleMockEngine
 import BeagleMockHTTP
 
 /// Why a server could not start, in words the user can act on.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BeagleMock
+import BeagleMockDoors
 import Foundation
 import Logging
 

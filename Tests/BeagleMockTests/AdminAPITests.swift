@@ -4,6 +4,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md: the admin API against a live server on loopback (open).

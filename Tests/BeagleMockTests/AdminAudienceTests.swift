@@ -3,6 +3,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// Docs/AdminAPI.md, "Who may use the admin API": on loopback the admin API answers only requests
 /// addressed to this server, and refuses changes from pages of other origins, so that a web page

@@ -4,6 +4,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// Docs/AdminAPI.md: the admin API is open on loopback; beyond it, a bearer token or nothing.
 /// Servers bound to 0.0.0.0 here are reached through 127.0.0.1.

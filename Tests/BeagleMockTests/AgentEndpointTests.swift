@@ -7,6 +7,8 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// `POST /__admin/mcp` answers `tools/call` and `tools/list` itself (`ToolRequest`) and every

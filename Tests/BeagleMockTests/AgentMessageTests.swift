@@ -6,6 +6,8 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// Every JSON-RPC request with an id gets an answer over both transports: its id as sent, or
 /// `id: null` with -32600 when the id (or the message) cannot be read, -32700 when it is not JSON;

@@ -5,6 +5,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// `beagle-mock mcp --attach`: the agent's messages reach the running server's endpoint and its
 /// answers come back; a server that does not answer, or refuses, is an error the agent reads; a

@@ -3,6 +3,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md: CORS on by default for screens, images and the echo, preflight included;

@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 @Suite struct ConfigLoaderTests {
     static let specExample = """

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Collects log lines so tests can check what a user would read.
@@ -71,7 +72,7 @@ final class LogRecorder: Sendable {
         #expect(reloader.checkNow() == .unchanged)
         try folder.replace("latency: 20ms\nfaults: [\"status:503\"]\n")
         #expect(reloader.checkNow() == .reloaded)
-        let decision = plan.decide(method: "GET", path: "/home")
+        let decision = plan.requestPlan(method: "GET", path: "/home")
         #expect(decision.latency == .milliseconds(20))
         #expect(decision.fault == .status(503))
         #expect(reloader.checkNow() == .unchanged)
@@ -86,7 +87,7 @@ final class LogRecorder: Sendable {
         // Same size, same inode, probably the same coarse modification time.
         try folder.write("latency: 90ms\n")
         #expect(reloader.checkNow() == .reloaded)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(90))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(90))
     }
 
     @Test func anInvalidChangeKeepsTheOldConfigAndLogsWhere() throws {
@@ -102,7 +103,7 @@ final class LogRecorder: Sendable {
         }
         #expect(error.file == folder.file.path)
         #expect(error.line == 2 && error.column == 12)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(10))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(10))
         #expect(plan.configuration.globals.bandwidth == nil)
         let logged = recorder.lines.withLock { $0 }
         #expect(logged.count == 1)
@@ -116,7 +117,7 @@ final class LogRecorder: Sendable {
         // Fixed: applied.
         try folder.replace("latency: 30ms\n")
         #expect(reloader.checkNow() == .reloaded)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(30))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(30))
     }
 
     @Test func aChangedRuleStartsItsCounterOverAndOthersKeepTheirs() throws {
@@ -134,15 +135,15 @@ final class LogRecorder: Sendable {
         let reloader = ConfigReloader(file: folder.file, settings: plan)
         #expect(reloader.checkNow() == .unchanged)
         for path in ["/kept", "/edited"] {
-            #expect(plan.decide(method: "GET", path: path).fault == .status(500))
-            #expect(plan.decide(method: "GET", path: path).fault == .status(501))
+            #expect(plan.requestPlan(method: "GET", path: path).fault == .status(500))
+            #expect(plan.requestPlan(method: "GET", path: path).fault == .status(501))
         }
         try folder.replace(
             rules.replacingOccurrences(
                 of: "  - path: /edited\n    sequence: [\"status:500\"", with: "  - path: /edited\n    sequence: [\"status:404\""))
         #expect(reloader.checkNow() == .reloaded)
-        #expect(plan.decide(method: "GET", path: "/kept").fault == .status(502))
-        #expect(plan.decide(method: "GET", path: "/edited").fault == .status(404))
+        #expect(plan.requestPlan(method: "GET", path: "/kept").fault == .status(502))
+        #expect(plan.requestPlan(method: "GET", path: "/edited").fault == .status(404))
     }
 
     @Test func aDeletedFileMeansAnEmptyConfig() throws {
@@ -155,12 +156,12 @@ final class LogRecorder: Sendable {
         try FileManager.default.removeItem(at: folder.file)
         #expect(reloader.checkNow() == .removed)
         #expect(plan.configuration == .empty)
-        #expect(plan.decide(method: "GET", path: "/").latency == .zero)
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .zero)
         #expect(recorder.lines.withLock { $0 }.contains { $0.hasPrefix("warning config file removed") })
         #expect(reloader.checkNow() == .unchanged)
         try folder.replace("latency: 40ms\n")
         #expect(reloader.checkNow() == .reloaded)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(40))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(40))
     }
 
     @Test func aSwappedSymlinkFolderIsSeenAsKubernetesUpdatesConfigMaps() throws {
@@ -181,14 +182,14 @@ final class LogRecorder: Sendable {
         let plan = try makePlan(folder)
         let reloader = ConfigReloader(file: folder.file, settings: plan)
         #expect(reloader.checkNow() == .unchanged)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(10))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(10))
         let before = ConfigReloader.signature(of: folder.file)
         try manager.removeItem(at: current)
         try manager.createSymbolicLink(atPath: current.path, withDestinationPath: "data2")
         // The link named in the config path is untouched; what it leads to changed.
         #expect(ConfigReloader.signature(of: folder.file) != before)
         #expect(reloader.checkNow() == .reloaded)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(20))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(20))
     }
 
     @Test func aFileRemovedBeforeTheFirstCheckStillEmptiesThePlan() throws {
@@ -222,12 +223,12 @@ final class LogRecorder: Sendable {
         let task = Task { await reloader.run() }
         var iterator = outcomes.makeAsyncIterator()
         #expect(await iterator.next() == .reloaded)
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(50))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(50))
         try folder.replace("latency: 60ms\n")
         #expect(await iterator.next() == .reloaded)
         task.cancel()
         await task.value
-        #expect(plan.decide(method: "GET", path: "/").latency == .milliseconds(60))
+        #expect(plan.requestPlan(method: "GET", path: "/").latency == .milliseconds(60))
     }
 
     @Test func cancellingEndsARunThatIsWaiting() async {

@@ -5,6 +5,7 @@ import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// A connection's life, transition by transition, without a socket or a task: what the machine

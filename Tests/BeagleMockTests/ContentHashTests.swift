@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// The hash behind ETags and `beagle-hash`: the same bytes give the same hash however they are fed,
 /// and a change anywhere, or in the length, gives another.

@@ -3,6 +3,8 @@ import Foundation
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// The dashboard and the OpenAPI document are files of the module, embedded in the binary: the
 /// server serves them as the files say, with only the few marks it fills in.

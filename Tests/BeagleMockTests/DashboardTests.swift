@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// The dashboard's server side (Docs/Dashboard.md): the page, the screen preview and the live

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 @Suite struct DecisionTests {
@@ -11,7 +12,7 @@ import Testing
     func outcomes(_ plan: SettingsStore, method: String = "GET", path: String, count: Int, control: RequestControl = .none)
         -> [RequestPlan]
     {
-        (0..<count).map { _ in plan.decide(method: method, path: path, control: control) }
+        (0..<count).map { _ in plan.requestPlan(method: method, path: path, control: control) }
     }
 
     // MARK: Rates
@@ -21,8 +22,10 @@ import Testing
         let plan = SettingsStore(configuration: try config("faults: [{fault: \"status:503\", rate: 0.2}]\n"), randomSeed: seed)
         // 2,000 requests to one path (consecutive n) and 2,000 to distinct paths (n = 0 each).
         let samePath = outcomes(plan, path: "/home", count: 2_000).filter { $0.fault == .status(503) }.count
-        let manyPaths = (0..<2_000).map { plan.decide(method: "GET", path: "/item/\($0)") }.filter { $0.fault == .status(503) }
-            .count
+        let manyPaths = (0..<2_000).map { plan.requestPlan(method: "GET", path: "/item/\($0)") }.filter {
+            $0.fault == .status(503)
+        }
+        .count
         // Binomial(2000, 0.2): mean 400, sigma ≈ 17.9; 4.5 sigma ≈ 80.
         for count in [samePath, manyPaths] {
             #expect(count > 320 && count < 480, "seed \(seed): \(count) faults in 2,000")
@@ -73,7 +76,7 @@ import Testing
             for index in 0..<300 {
                 let path = ["/home", "/images/a.png", "/images/b.png", "/cart"][index % 4]
                 let method = index % 5 == 0 ? "POST" : "GET"
-                log.append("\(method) \(path) \(plan.decide(method: method, path: path).summary)")
+                log.append("\(method) \(path) \(plan.requestPlan(method: method, path: path).summary)")
             }
             return log
         }
@@ -92,10 +95,10 @@ import Testing
         var observed: [RequestPlan] = []
         for index in 0..<200 {
             for other in 0..<(index % 4) {
-                _ = busy.decide(method: "GET", path: "/image/\(index)-\(other)")
-                _ = busy.decide(method: "POST", path: "/checkout")
+                _ = busy.requestPlan(method: "GET", path: "/image/\(index)-\(other)")
+                _ = busy.requestPlan(method: "POST", path: "/checkout")
             }
-            observed.append(busy.decide(method: "GET", path: "/checkout"))
+            observed.append(busy.requestPlan(method: "GET", path: "/checkout"))
         }
         #expect(observed == expected)
     }
@@ -108,7 +111,7 @@ import Testing
         let shared = SettingsStore(configuration: try config(yaml), randomSeed: 3)
         let observed = await withTaskGroup(of: (Int, [Fault]).self) { group in
             for path in 0..<8 {
-                group.addTask { (path, (0..<100).map { _ in shared.decide(method: "GET", path: "/p\(path)").fault }) }
+                group.addTask { (path, (0..<100).map { _ in shared.requestPlan(method: "GET", path: "/p\(path)").fault }) }
             }
             var results = Array(repeating: [Fault](), count: 8)
             for await (path, faults) in group { results[path] = faults }
@@ -134,10 +137,10 @@ import Testing
 
     @Test func headIsCountedApartFromGetAndJSONPathsShareTheRoute() throws {
         let plan = SettingsStore(configuration: try config("sequence: [\"status:500\", ok]\n"))
-        #expect(plan.decide(method: "GET", path: "/home").fault == .status(500))
-        #expect(plan.decide(method: "HEAD", path: "/home").fault == .status(500))
-        #expect(plan.decide(method: "get", path: "/home.json").fault == .none)
-        #expect(plan.decide(method: "GET", path: "//home/").requestIndex == 2)
+        #expect(plan.requestPlan(method: "GET", path: "/home").fault == .status(500))
+        #expect(plan.requestPlan(method: "HEAD", path: "/home").fault == .status(500))
+        #expect(plan.requestPlan(method: "get", path: "/home.json").fault == .none)
+        #expect(plan.requestPlan(method: "GET", path: "//home/").requestIndex == 2)
     }
 
     @Test func seedsComeFromTheHighestLayerOrAreRandom() throws {
@@ -147,7 +150,7 @@ import Testing
         let overridden = SettingsStore(
             configuration: fileSeed, commandLine: CommandLineSettings(seed: 8), runtime: RuntimeSettings(seed: 9))
         #expect(overridden.seed == 9)
-        #expect(overridden.decide(method: "GET", path: "/").seed == 9)
+        #expect(overridden.requestPlan(method: "GET", path: "/").seed == 9)
         let random = SettingsStore(randomSeed: 12_345)
         #expect(random.seed == 12_345)
         #expect(random.activeSettings.seedIsRandom)
@@ -167,25 +170,25 @@ import Testing
                 """))
         #expect(outcomes(plan, path: "/flaky", count: 5).map(\.fault) == [.status(500), .status(500), .none, .none, .none])
         #expect(outcomes(plan, method: "POST", path: "/flaky", count: 3).map(\.fault) == [.status(500), .status(500), .none])
-        #expect(plan.decide(method: "GET", path: "/other").fault == .none)
-        #expect(plan.decide(method: "GET", path: "/flaky").requestIndex == 5)
+        #expect(plan.requestPlan(method: "GET", path: "/other").fault == .none)
+        #expect(plan.requestPlan(method: "GET", path: "/flaky").requestIndex == 5)
     }
 
     @Test func resetStartsCountersOverAndClearsOverrides() throws {
         let plan = SettingsStore(configuration: try config("sequence: [\"status:500\", ok]\n"))
         plan.replaceRuntime(RuntimeSettings(latency: .fixed(.seconds(1))))
-        #expect(plan.decide(method: "GET", path: "/a").fault == .status(500))
-        #expect(plan.decide(method: "GET", path: "/a").fault == .none)
+        #expect(plan.requestPlan(method: "GET", path: "/a").fault == .status(500))
+        #expect(plan.requestPlan(method: "GET", path: "/a").fault == .none)
         plan.reset()
         #expect(plan.runtimeSettings == .none)
-        let after = plan.decide(method: "GET", path: "/a")
+        let after = plan.requestPlan(method: "GET", path: "/a")
         #expect(after.fault == .status(500))
         #expect(after.latency == .zero)
         #expect(after.requestIndex == 0)
-        _ = plan.decide(method: "GET", path: "/a")
+        _ = plan.requestPlan(method: "GET", path: "/a")
         plan.replaceRuntime(RuntimeSettings(seed: 5))
         plan.counters.removeAll()
-        #expect(plan.decide(method: "GET", path: "/a").requestIndex == 0)
+        #expect(plan.requestPlan(method: "GET", path: "/a").requestIndex == 0)
         #expect(plan.runtimeSettings.seed == 5)
     }
 
@@ -211,8 +214,8 @@ import Testing
                     sequence: ["status:500", "status:501", "status:502"]
                 """))
         #expect(changed == 1)
-        #expect(plan.decide(method: "GET", path: "/kept").fault == .status(502))
-        #expect(plan.decide(method: "GET", path: "/changed").fault == .status(500))
+        #expect(plan.requestPlan(method: "GET", path: "/kept").fault == .status(502))
+        #expect(plan.requestPlan(method: "GET", path: "/changed").fault == .status(500))
         #expect(plan.configuration.routes.first?.glob.pattern == "/changed")
     }
 
@@ -224,24 +227,24 @@ import Testing
             randomSeed: 1,
             counterKeyLimit: 100
         )
-        #expect(plan.decide(method: "GET", path: "/first").fault == .status(500))
-        #expect(plan.decide(method: "GET", path: "/first").fault == .none)
-        for index in 0..<99 { _ = plan.decide(method: "GET", path: "/scan/\(index)") }
+        #expect(plan.requestPlan(method: "GET", path: "/first").fault == .status(500))
+        #expect(plan.requestPlan(method: "GET", path: "/first").fault == .none)
+        for index in 0..<99 { _ = plan.requestPlan(method: "GET", path: "/scan/\(index)") }
         // 100 keys: a known key still counts on.
-        #expect(plan.decide(method: "GET", path: "/first").requestIndex == 2)
+        #expect(plan.requestPlan(method: "GET", path: "/first").requestIndex == 2)
         // A new key past the bound starts the table over, like a reset.
-        _ = plan.decide(method: "GET", path: "/scan/new")
-        #expect(plan.decide(method: "GET", path: "/first").fault == .status(500))
+        _ = plan.requestPlan(method: "GET", path: "/scan/new")
+        #expect(plan.requestPlan(method: "GET", path: "/first").fault == .status(500))
     }
 
     // MARK: Decisions
 
     @Test func hangSkipsLatencyAndDecisionsDescribeThemselves() throws {
         let plan = SettingsStore(configuration: try config("latency: 200ms\nfaults: [hang]\n"))
-        let hang = plan.decide(method: "GET", path: "/a")
+        let hang = plan.requestPlan(method: "GET", path: "/a")
         #expect(hang.fault == .hang && hang.latency == .zero && hang.closesConnection)
         #expect(hang.summary == "latency=0ms fault=hang")
-        let paced = SettingsStore(configuration: try config("latency: 200ms\nbandwidth: 64KiB/s\n")).decide(
+        let paced = SettingsStore(configuration: try config("latency: 200ms\nbandwidth: 64KiB/s\n")).requestPlan(
             method: "GET", path: "/a")
         #expect(paced.summary == "latency=200ms fault=- bandwidth=64KiB/s")
         #expect(paced.pacing == .bandwidth(bytesPerSecond: 65_536))

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 @Suite struct DurationSpecTests {
     @Test(arguments: [

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 @Suite struct FaultSpecTests {

@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// A file rewritten in place, chunk after chunk, while it is requested is never served as a mix
 /// of its old and new bytes (Docs/ScreensFolder.md, "Live edits and config reload"): a request

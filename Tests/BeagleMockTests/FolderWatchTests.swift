@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@ import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// The handler carries out its ``ConnectionStateMachine``'s answers with the event loop's

@@ -5,6 +5,7 @@ import Testing
 import X509
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// HTTPS beside HTTP (Docs/HTTPS.md): the local CA, the certificate it issues, the same answers,

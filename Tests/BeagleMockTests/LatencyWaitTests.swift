@@ -5,6 +5,7 @@ import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// The latency wait runs on the connection's event loop's clock: on a testing loop, the test moves
 /// time and the wait ends exactly at its deadline, or at once when the client leaves first.

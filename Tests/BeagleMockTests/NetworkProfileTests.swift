@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Network profiles (Docs/LatencyAndFaults.md, "Network profiles"): names, what each sets, and
 /// every place that takes one.

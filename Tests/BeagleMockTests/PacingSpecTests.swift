@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 @Suite struct PacingSpecTests {
     @Test(arguments: [

@@ -5,6 +5,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// Pages served by the mock cannot reach the admin API (Docs/AdminAPI.md, "Pages served by the
 /// mock"): every answer a browser would run as a page is sandboxed, and the dashboard runs its own

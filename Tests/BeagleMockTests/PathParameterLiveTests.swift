@@ -5,6 +5,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Docs/ScreensFolder.md, "Path parameters", against a live server: `[name]` files and folders

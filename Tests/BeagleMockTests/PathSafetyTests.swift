@@ -4,6 +4,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// Nothing outside the screens folder is ever served, whatever the spelling, and the server
 /// keeps serving after each refusal.

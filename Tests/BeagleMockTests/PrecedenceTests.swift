@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Docs/Configuration.md: per-request control > runtime overrides > first matching route rule > flags >
 /// config globals > defaults, field by field, each field whole.
@@ -42,7 +43,7 @@ import Testing
             latency: .fixed(.milliseconds(10)), bandwidth: .bytesPerSecond(3_000), faults: try? FaultRules(spec: "status:418")))
 
     @Test func defaultsApplyWithNothingSet() {
-        let decision = SettingsStore(randomSeed: 1).decide(method: "GET", path: "/home")
+        let decision = SettingsStore(randomSeed: 1).requestPlan(method: "GET", path: "/home")
         #expect(decision.latency == .zero)
         #expect(decision.fault == .none)
         #expect(decision.pacing == .unpaced)
@@ -51,14 +52,14 @@ import Testing
     }
 
     @Test func fileGlobalsApplyBelowEverything() throws {
-        let decision = try plan().decide(method: "GET", path: "/home")
+        let decision = try plan().requestPlan(method: "GET", path: "/home")
         #expect(decision.latency == .milliseconds(50))
         #expect(decision.fault == .status(500))
         #expect(decision.pacing == .bandwidth(bytesPerSecond: 1_048_576))
     }
 
     @Test func flagsOverrideFileGlobals() throws {
-        let decision = try plan(commandLine: flags).decide(method: "GET", path: "/home")
+        let decision = try plan(commandLine: flags).requestPlan(method: "GET", path: "/home")
         #expect(decision.latency == .milliseconds(30))
         #expect(decision.fault == .status(503))
         #expect(decision.pacing == .bandwidth(bytesPerSecond: 1_000))
@@ -66,21 +67,21 @@ import Testing
 
     @Test func theFirstMatchingRouteRuleOverridesFlagsFieldByField() throws {
         let plan = try plan(commandLine: flags)
-        let get = plan.decide(method: "GET", path: "/route/a")
+        let get = plan.requestPlan(method: "GET", path: "/route/a")
         #expect(get.latency == .milliseconds(40))
         #expect(get.fault == .status(404))
         // The rule sets no bandwidth: that field still comes from the flags.
         #expect(get.pacing == .bandwidth(bytesPerSecond: 1_000))
         #expect(get.rule == "/route/** [GET]")
         // POST skips the GET rule and takes the second; its missing faults come from the flags.
-        let post = plan.decide(method: "POST", path: "/route/a")
+        let post = plan.requestPlan(method: "POST", path: "/route/a")
         #expect(post.latency == .milliseconds(45))
         #expect(post.fault == .status(503))
         #expect(post.rule == "/route/**")
     }
 
     @Test func runtimeOverridesBeatRouteRules() throws {
-        let decision = try plan(commandLine: flags, runtime: runtime).decide(method: "GET", path: "/route/a")
+        let decision = try plan(commandLine: flags, runtime: runtime).requestPlan(method: "GET", path: "/route/a")
         #expect(decision.latency == .milliseconds(20))
         #expect(decision.fault == .status(429))
         #expect(decision.pacing == .bandwidth(bytesPerSecond: 2_000))
@@ -88,20 +89,20 @@ import Testing
 
     @Test func perRequestControlBeatsEverything() throws {
         let plan = try plan(commandLine: flags, runtime: runtime)
-        let decision = plan.decide(method: "GET", path: "/route/a", control: control)
+        let decision = plan.requestPlan(method: "GET", path: "/route/a", control: control)
         #expect(decision.latency == .milliseconds(10))
         #expect(decision.fault == .status(418))
         #expect(decision.pacing == .bandwidth(bytesPerSecond: 3_000))
         // Control applies to one request only.
-        #expect(plan.decide(method: "GET", path: "/route/a").latency == .milliseconds(20))
+        #expect(plan.requestPlan(method: "GET", path: "/route/a").latency == .milliseconds(20))
     }
 
     @Test func emptyFaultsClearLowerLayers() throws {
-        #expect(try plan(commandLine: flags).decide(method: "GET", path: "/cleared").fault == .none)
-        let cleared = try plan(runtime: RuntimeSettings(faults: .empty)).decide(method: "GET", path: "/route/a")
+        #expect(try plan(commandLine: flags).requestPlan(method: "GET", path: "/cleared").fault == .none)
+        let cleared = try plan(runtime: RuntimeSettings(faults: .empty)).requestPlan(method: "GET", path: "/route/a")
         #expect(cleared.fault == .none)
         let none = RequestControl(layer: SettingsLayer(faults: try FaultRules(spec: "none")))
-        #expect(try plan().decide(method: "GET", path: "/home", control: none).fault == .none)
+        #expect(try plan().requestPlan(method: "GET", path: "/home", control: none).fault == .none)
     }
 
     @Test func listsNeverMergeAndLatenciesNeverAdd() throws {
@@ -109,40 +110,40 @@ import Testing
         // would be over 1; the flag list replaces the file's whole.
         let plan = try plan(
             commandLine: CommandLineSettings(latency: .fixed(.milliseconds(5)), faults: try FaultRules(spec: "reset@0")))
-        let decisions = (0..<200).map { _ in plan.decide(method: "GET", path: "/home") }
+        let decisions = (0..<200).map { _ in plan.requestPlan(method: "GET", path: "/home") }
         #expect(decisions.allSatisfy { $0.fault == .none })
         #expect(decisions.allSatisfy { $0.latency == .milliseconds(5) })
     }
 
     @Test func aSequenceBeatsFaultsFromLowerLayersButNotHigherOnes() throws {
         let plan = try plan(commandLine: flags)
-        #expect(plan.decide(method: "GET", path: "/script").fault == .status(502))
-        #expect(plan.decide(method: "GET", path: "/script").fault == .none)
+        #expect(plan.requestPlan(method: "GET", path: "/script").fault == .status(502))
+        #expect(plan.requestPlan(method: "GET", path: "/script").fault == .none)
         let override = try self.plan(runtime: RuntimeSettings(faults: try FaultRules(spec: "status:429")))
-        #expect(override.decide(method: "GET", path: "/script").fault == .status(429))
+        #expect(override.requestPlan(method: "GET", path: "/script").fault == .status(429))
         let sameLayer = SettingsStore(configuration: try ConfigLoader.parse(yaml: "faults: [\"status:500\"]\nsequence: [ok]\n"))
-        #expect(sameLayer.decide(method: "GET", path: "/").fault == .none)
+        #expect(sameLayer.requestPlan(method: "GET", path: "/").fault == .none)
         let clearedSequence = SettingsStore(
             configuration: try ConfigLoader.parse(
                 yaml: "sequence: [hang]\nroutes:\n  - {path: /a, sequence: [], faults: [\"status:500\"]}\n"))
-        #expect(clearedSequence.decide(method: "GET", path: "/a").fault == .status(500))
+        #expect(clearedSequence.requestPlan(method: "GET", path: "/a").fault == .status(500))
     }
 
     @Test func responseOverridesComeFromTheMatchingRule() throws {
         let plan = try plan()
-        let post = plan.decide(method: "POST", path: "/cart")
+        let post = plan.requestPlan(method: "POST", path: "/cart")
         #expect(post.response?.status == 422)
         #expect(post.response?.headers.first?.value == "bar")
-        #expect(plan.decide(method: "GET", path: "/cart").response == nil)
+        #expect(plan.requestPlan(method: "GET", path: "/cart").response == nil)
     }
 
     @Test func dribbleReplacesBandwidthAndCanBeSwitchedOff() throws {
         let plan = try plan(runtime: runtime)
-        #expect(plan.decide(method: "GET", path: "/dribbled").pacing == .dribble(chunks: 4, duration: .seconds(1)))
+        #expect(plan.requestPlan(method: "GET", path: "/dribbled").pacing == .dribble(chunks: 4, duration: .seconds(1)))
         let off = RequestControl(layer: SettingsLayer(dribble: .off))
-        #expect(plan.decide(method: "GET", path: "/dribbled", control: off).pacing == .bandwidth(bytesPerSecond: 2_000))
+        #expect(plan.requestPlan(method: "GET", path: "/dribbled", control: off).pacing == .bandwidth(bytesPerSecond: 2_000))
         let unlimited = RequestControl(layer: SettingsLayer(bandwidth: .unlimited))
-        #expect(plan.decide(method: "GET", path: "/home", control: unlimited).pacing == .unpaced)
+        #expect(plan.requestPlan(method: "GET", path: "/home", control: unlimited).pacing == .unpaced)
     }
 
     @Test func echoCorsAndLimitsFollowTheirOwnPrecedence() throws {
@@ -166,9 +167,9 @@ import Testing
 
     @Test func aReloadChangesWhatTheFileLayerSays() throws {
         let plan = try plan()
-        #expect(plan.decide(method: "GET", path: "/home").latency == .milliseconds(50))
+        #expect(plan.requestPlan(method: "GET", path: "/home").latency == .milliseconds(50))
         plan.replaceConfiguration(try ConfigLoader.parse(yaml: "latency: 70ms\n"))
-        #expect(plan.decide(method: "GET", path: "/home").latency == .milliseconds(70))
-        #expect(plan.decide(method: "GET", path: "/route/a").fault == .none)
+        #expect(plan.requestPlan(method: "GET", path: "/home").latency == .milliseconds(70))
+        #expect(plan.requestPlan(method: "GET", path: "/route/a").fault == .none)
     }
 }

@@ -7,6 +7,7 @@ import PropertyBased
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Property-based tests over hostile inputs: the spec grammar, the config
 /// parser and the route resolver never crash, and no resolved path ever leaves the root. Inputs

@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Faults over a proxied BFF (Docs/Proxy.md, "Put your real BFF on a bad network"): with the same
 /// seed, a folder and a proxy in front of a BFF serving that folder fault the same requests.

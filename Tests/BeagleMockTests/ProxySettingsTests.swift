@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// The proxy's settings (Docs/Proxy.md, Docs/Configuration.md): the upstream URL, the config
 /// file's `upstream:` and `record:`, route rules' `proxy:`, the flags and their usage errors.

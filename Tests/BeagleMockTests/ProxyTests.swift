@@ -4,6 +4,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// The proxy in front of a live upstream (Docs/Proxy.md): what it forwards, what it sends back,
 /// which requests go, and how it fails.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// A query split into decoded pairs, by bytes (Docs/Templates.md, `request.query`).
 @Suite struct QueryParametersTests {

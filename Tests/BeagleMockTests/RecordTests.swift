@@ -6,6 +6,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// `--record` (Docs/Proxy.md, "Grow your mock from the real BFF"): which file a proxied success
@@ -50,7 +51,7 @@ import Testing
     @Test func theWriterKeepsOrReplacesAndLeavesNoTemporaryFile() throws {
         let folder = try TemporaryScreens(["screens/home.json": "old"])
         defer { folder.remove() }
-        let writer = RecordFileWriter(root: try #require(ContainedRoot(directory: folder.screens)).path, forbidden: nil)
+        let writer = ContainedFileWriter(root: try #require(ContainedRoot(directory: folder.screens)).path, forbidden: nil)
         #expect(try writer.write(Array("new".utf8), as: ["home.json"], overwrite: false) == .kept)
         #expect(try String(contentsOfFile: folder.screens + "/home.json", encoding: .utf8) == "old")
         #expect(try writer.write(Array("new".utf8), as: ["home.json"], overwrite: true) == .written)
@@ -71,10 +72,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder.screens + "/escape", withDestinationPath: outside.root)
         let root = try #require(ContainedRoot(directory: folder.screens))
         let config = try #require(ContainedRoot.realPath(folder.screens + "/beagle-mock.yml"))
-        let writer = RecordFileWriter(root: root.path, forbidden: config)
-        #expect(throws: RecordWriteError.self) { try writer.write(Array("x".utf8), as: ["escape", "x.json"], overwrite: true) }
+        let writer = ContainedFileWriter(root: root.path, forbidden: config)
+        #expect(throws: FileWriteError.self) { try writer.write(Array("x".utf8), as: ["escape", "x.json"], overwrite: true) }
         #expect(!FileManager.default.fileExists(atPath: outside.root + "/x.json"))
-        #expect(throws: RecordWriteError.self) { try writer.write(Array("x".utf8), as: ["beagle-mock.yml"], overwrite: true) }
+        #expect(throws: FileWriteError.self) { try writer.write(Array("x".utf8), as: ["beagle-mock.yml"], overwrite: true) }
         #expect(try String(contentsOfFile: config, encoding: .utf8) == "latency: 1ms")
     }
 

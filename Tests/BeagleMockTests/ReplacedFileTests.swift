@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// A file replaced while a request is resolved never gets a 405 whose `Allow` names the very
 /// method asked for (Docs/ScreensFolder.md, "Live edits and config reload"). The store's

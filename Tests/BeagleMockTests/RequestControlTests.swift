@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 @Suite struct RequestControlTests {

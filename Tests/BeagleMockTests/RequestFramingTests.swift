@@ -8,6 +8,7 @@ import NIOHTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Request framing a hostile client gets wrong on purpose: a body that trickles in, a declared

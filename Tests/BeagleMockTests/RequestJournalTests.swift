@@ -5,6 +5,8 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Docs/AdminAPI.md's journal: the ring itself, and what a live server writes into it.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// `when:` and `file:` errors in the config file, each at its line and column
 /// (Docs/Configuration.md, "Request matching").

@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// `when:` conditions on their own: each kind, body paths, a body that is not JSON, header names
 /// in any case (Docs/Configuration.md, "Request matching").
@@ -99,11 +100,11 @@ import Testing
                 """)
         let store = SettingsStore(configuration: config, randomSeed: 1)
         let planner = RequestPlanner(counters: store.counters)
-        let premium = planner.decide(
+        let premium = planner.plan(
             method: .get, path: "/cart", control: .none, settings: store.snapshot, facts: facts(headers: [("x-tier", "premium")]))
         #expect(premium.file == "cart-premium.json")
         #expect(premium.latency == .seconds(1))
-        let other = planner.decide(method: .get, path: "/cart", control: .none, settings: store.snapshot, facts: facts())
+        let other = planner.plan(method: .get, path: "/cart", control: .none, settings: store.snapshot, facts: facts())
         #expect(other.file == nil)
         #expect(other.latency == .seconds(2))
     }

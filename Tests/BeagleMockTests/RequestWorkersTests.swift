@@ -2,6 +2,7 @@ import Synchronization
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// Requests run on long-lived workers: one after another on the same task, never more idle

@@ -3,6 +3,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// The response head as HTTP1Framing writes it: framing headers as NIO's encoder set them, each

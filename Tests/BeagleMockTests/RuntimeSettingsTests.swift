@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 @Suite struct RuntimeSettingsTests {
     func decode(_ json: String) throws(RuntimeSettingsError) -> RuntimeSettings {
@@ -85,7 +86,7 @@ import Testing
     @Test func overridesTakeEffectOnThePlan() throws {
         let plan = SettingsStore(randomSeed: 1)
         plan.replaceRuntime(try decode(#"{"latency": "300ms", "faults": ["status:503"], "seed": 4}"#))
-        let decision = plan.decide(method: "GET", path: "/x")
+        let decision = plan.requestPlan(method: "GET", path: "/x")
         #expect(decision.latency == .milliseconds(300))
         #expect(decision.fault == .status(503))
         #expect(decision.seed == 4)

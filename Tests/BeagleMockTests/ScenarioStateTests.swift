@@ -3,6 +3,7 @@ import HTTPTypes
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Scenario states without a server: the config, a reload, a reset (Docs/Configuration.md, "Scenarios").
 @Suite struct ScenarioStateTests {
@@ -41,10 +42,10 @@ import Testing
     @Test func matchingMovesTheStateAndResetPutsItBack() throws {
         let store = SettingsStore(configuration: try ConfigLoader.parse(yaml: Self.yaml), randomSeed: 1)
         let planner = RequestPlanner(counters: store.counters, scenarios: store.scenarios)
-        let get = { planner.decide(method: .get, path: "/cart", control: .none, settings: store.snapshot) }
+        let get = { planner.plan(method: .get, path: "/cart", control: .none, settings: store.snapshot) }
         #expect(get().file == nil)
         #expect(store.scenarios.state(of: "cart") == "start")
-        _ = planner.decide(method: .post, path: "/cart", control: .none, settings: store.snapshot)
+        _ = planner.plan(method: .post, path: "/cart", control: .none, settings: store.snapshot)
         #expect(store.scenarios.state(of: "cart") == "filled")
         #expect(get().file == "cart-filled.json")
         store.reset()
@@ -69,7 +70,7 @@ import Testing
         try folder.replace(ScenarioStateTests.yaml)
         let store = SettingsStore(configuration: try ConfigLoader.loadIfPresent(file: folder.file), randomSeed: 1)
         let reloader = ConfigReloader(file: folder.file, settings: store, logger: LogRecorder().logger)
-        _ = store.decide(method: "POST", path: "/cart")
+        _ = store.requestPlan(method: "POST", path: "/cart")
         #expect(store.scenarios.state(of: "cart") == "filled")
 
         try folder.replace(ScenarioStateTests.yaml + "\n  - path: /x\n    when: {query: {a: {matches: \"[\"}}}\n")
@@ -84,6 +85,6 @@ import Testing
         try folder.replace(ScenarioStateTests.yaml.replacingOccurrences(of: "/wish", with: "/wishlist"))
         #expect(reloader.checkNow() == .reloaded)
         #expect(store.scenarios.state(of: "cart") == "filled")
-        #expect(store.decide(method: "GET", path: "/cart").file == "cart-filled.json")
+        #expect(store.requestPlan(method: "GET", path: "/cart").file == "cart-filled.json")
     }
 }

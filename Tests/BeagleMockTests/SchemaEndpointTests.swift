@@ -4,6 +4,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// Docs/AdminAPI.md and Docs/ScreenAuthoring.md: `GET /__admin/schema.json`, the schema
 /// `beagle-mock schema` writes, open to editors whatever the admin API's gate.

@@ -5,6 +5,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Templates rendered alone, without a server (Docs/Templates.md).
 @Suite struct ScreenTemplateTests {

@@ -4,6 +4,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Docs/Agents.md, `write_screen`: JSON only, checked first, inside the folder under the serving
 /// path rules, never the config file, bounded, atomic.

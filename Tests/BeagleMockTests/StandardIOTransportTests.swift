@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 #if canImport(Glibc)
 import Glibc

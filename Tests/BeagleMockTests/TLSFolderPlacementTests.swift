@@ -4,6 +4,7 @@ import NIOSSL
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Nothing inside the TLS folder, nor a key given with `--tls-key`, is ever served or listed,
 /// wherever it lies; keys end 0600; TLS 1.2 is the least version (SPEC, "Limits that hold under

@@ -6,6 +6,7 @@ import NIOTLS
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// A handshake that stalls is closed after its time, on the event loop's clock (advanced here, not

@@ -3,6 +3,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Certificates, keys and TLS folders that cannot be used (Docs/HTTPS.md, "When it cannot start"):
 /// one sentence that names the file and the problem, before anything listens; a CA of the user's

@@ -4,6 +4,7 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// A template's limits on a live server (Docs/Templates.md, "Limits"): a rendering past them
 /// answers 500 and leaves the server as it was; a heavy one never holds up the other requests,

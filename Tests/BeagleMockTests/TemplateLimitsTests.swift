@@ -4,6 +4,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// One budget for a whole rendering (Docs/Templates.md, "Limits"): passes over sections and bytes
 /// written, however sections nest and whatever the request sends. One at a time: each keeps a

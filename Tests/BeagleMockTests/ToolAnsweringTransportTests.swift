@@ -5,6 +5,8 @@ import MockTestSupport
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockDoors
+@testable import BeagleMockEngine
 
 /// `beagle-mock mcp`'s transport answers the tool requests itself and hands the rest to the SDK's
 /// server; here over the SDK's in-memory pair in place of standard input and output.

@@ -4,6 +4,7 @@ import NIOSSL
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// `https` upstreams (Docs/Proxy.md, "HTTPS upstreams and --upstream-ca"): a BFF certified by a
 /// private CA is trusted with `--upstream-ca`, refused without it, and a CA file that cannot be

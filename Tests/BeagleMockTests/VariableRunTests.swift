@@ -4,6 +4,7 @@ import NIOCore
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Runs of plain variables give, without the engine, the text the engine gives (Docs/Templates.md).
 @Suite struct VariableRunTests {

@@ -6,6 +6,7 @@ import NIOHTTP1
 import Testing
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// A response written whole (``ResponsePart/whole(_:body:)``) leaves as the same bytes as its

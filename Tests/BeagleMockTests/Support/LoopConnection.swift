@@ -5,6 +5,7 @@ import NIOEmbedded
 import NIOHTTP1
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 @testable import BeagleMockHTTP
 
 /// A connection served on a `NIOAsyncTestingChannel`, whose clock only the test moves: the

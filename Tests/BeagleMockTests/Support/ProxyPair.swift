@@ -2,6 +2,7 @@ import BeagleMock
 import MockTestSupport
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
 /// Runs `body` with an upstream mock over `upstreamFiles` and a proxying mock over `mockFiles`
 /// whose upstream it is (at `basePath` below it), both on port 0 and both stopped whatever happens.

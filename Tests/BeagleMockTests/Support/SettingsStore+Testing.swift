@@ -1,12 +1,13 @@
 import HTTPTypes
 
 @testable import BeagleMock
+@testable import BeagleMockEngine
 
-/// The decision stage over a store's current snapshot, as the pipeline runs it for one request:
+/// The plan stage over a store's current snapshot, as the pipeline runs it for one request:
 /// tests of the draw and of precedence call it directly.
 extension SettingsStore {
-    func decide(method: String, path: String, control: RequestControl = .none) -> RequestPlan {
-        RequestPlanner(counters: counters, scenarios: scenarios).decide(
+    func requestPlan(method: String, path: String, control: RequestControl = .none) -> RequestPlan {
+        RequestPlanner(counters: counters, scenarios: scenarios).plan(
             method: HTTPRequest.Method(method.uppercased()) ?? .get, path: path, control: control, settings: snapshot)
     }
 
