@@ -141,7 +141,8 @@ package struct AgentTools: Sendable {
     // MARK: - Results
 
     private static func success(_ value: Value, text: String) -> CallTool.Result {
-        CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: value as Value?, isError: nil)
+        CallTool.Result(
+            content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: value as Value?, isError: nil)
     }
 
     private static func failure(_ message: String, detail: Value?) -> CallTool.Result {
@@ -190,6 +191,8 @@ extension CallTool.Result {
     init(_ value: Value) {
         var text: [UInt8] = []
         value.writeJSON(into: &text)
-        self.init(content: [.text(text: String(decoding: text, as: UTF8.self), annotations: nil, _meta: nil)], structuredContent: value as Value?, isError: nil)
+        self.init(
+            content: [.text(text: String(decoding: text, as: UTF8.self), annotations: nil, _meta: nil)],
+            structuredContent: value as Value?, isError: nil)
     }
 }
