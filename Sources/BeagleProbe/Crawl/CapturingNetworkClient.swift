@@ -5,23 +5,23 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A network client that passes every request to another one and records what came back in a
+/// A network client that passes every request to another one and keeps what came back in a
 /// ``ResponseCapture`` before completing: the probe's view into the bytes behind a decoded
 /// screen.
 package struct CapturingNetworkClient: NetworkClientProtocol {
     /// The client that sends the requests.
     package let upstream: any NetworkClientProtocol
-    /// Where responses are recorded.
+    /// Where responses are kept.
     package let capture: ResponseCapture
 
-    /// Records what `upstream` returns into `capture`.
+    /// Keeps what `upstream` returns in `capture`.
     package init(upstream: any NetworkClientProtocol, capture: ResponseCapture) {
         self.upstream = upstream
         self.capture = capture
     }
 
     /// Sends `request` through `upstream`; the response (or the error's status and body) is
-    /// recorded before `completion` runs.
+    /// kept before `completion` runs.
     @discardableResult
     package func executeRequest(_ request: Request, completion: @escaping RequestCompletion) -> (any RequestToken)? {
         let capture = self.capture
@@ -30,14 +30,14 @@ package struct CapturingNetworkClient: NetworkClientProtocol {
             switch result {
             case .success(let response):
                 let http = response.response as? HTTPURLResponse
-                capture.record(
+                capture.keep(
                     CapturedResponse(
                         status: http?.statusCode, body: response.data,
                         contentType: http?.value(forHTTPHeaderField: "Content-Type")),
                     for: url)
             case .failure(let error):
                 if let http = error.response as? HTTPURLResponse {
-                    capture.record(
+                    capture.keep(
                         CapturedResponse(
                             status: http.statusCode, body: error.data ?? Data(),
                             contentType: http.value(forHTTPHeaderField: "Content-Type")),

@@ -177,9 +177,9 @@ package struct ProbeCrawler: Sendable {
             decoded = .failure(error)
         }
         let duration = started.duration(to: clock.now)
-        let recorded = url.flatMap { capture?.take(for: $0) }
-        var status = recorded?.status
-        var body = recorded?.body
+        let captured = url.flatMap { capture?.take(for: $0) }
+        var status = captured?.status
+        var body = captured?.body
         var problems: [ProbeProblem] = []
         switch decoded {
         case .success(let screen):
@@ -189,7 +189,7 @@ package struct ProbeCrawler: Sendable {
                 status = status ?? code
                 body = body ?? errorBody
             }
-            if case .decoding = error, let body, let syntax = Self.syntaxProblem(body, contentType: recorded?.contentType) {
+            if case .decoding = error, let body, let syntax = Self.syntaxProblem(body, contentType: captured?.contentType) {
                 problems.append(syntax)
             } else {
                 problems.append(error.probeProblem(timeout: configuration.timeout))
@@ -218,9 +218,9 @@ package struct ProbeCrawler: Sendable {
             downloaded = .failure(error)
         }
         let duration = started.duration(to: clock.now)
-        let recorded = url.flatMap { capture?.take(for: $0) }
-        var status = recorded?.status
-        var body = recorded?.body
+        let captured = url.flatMap { capture?.take(for: $0) }
+        var status = captured?.status
+        var body = captured?.body
         var problems: [ProbeProblem] = []
         switch downloaded {
         case .success(let data):

@@ -11,7 +11,7 @@ package final class ResponseCapture: Sendable {
     package init() {}
 
     /// Stores the response to a request for `url`.
-    package func record(_ response: CapturedResponse, for url: URL) {
+    package func keep(_ response: CapturedResponse, for url: URL) {
         responses.withLock { $0[url.absoluteString, default: []].append(response) }
     }
 
