@@ -4,7 +4,7 @@ import NIOCore
 import NIOPosix
 
 // client-cost URL SECONDS CONNECTIONS: GETs URL from CONNECTIONS tasks at once for SECONDS through
-// async-http-client, configured as the proxy's client is (Sources/BeagleMock/Proxy/UpstreamClient:
+// async-http-client, configured as the proxy's client is (Sources/BeagleMockEngine/Proxy/UpstreamClient:
 // a pool of up to 512 connections, no redirects, no decompression, no tracing, two event loops a
 // core), reading each body whole, and prints the requests made and the process's CPU time a
 // request.
