@@ -19,8 +19,13 @@ package final class ScenarioStates: Sendable {
     /// which then only reads and moves states: a request whose first matching rule has no
     /// scenario takes no lock. (Matched under the lock, every request held it for the whole
     /// matching, and requests on other threads spun waiting for it.)
-    func firstMatch(in routes: [RouteRule], where matches: (RouteRule) -> Bool) -> RouteRule? {
-        guard let first = routes.firstIndex(where: matches) else { return nil }
+    ///
+    /// The rules are matched where they lie: an array's subscript hands out a copy of a rule
+    /// (each of its fields retained, then released), which for the sample's two rules cost about
+    /// 1,000 instructions a request, more than 1% of one.
+    func firstMatch(in routes: [RouteRule], where matches: (borrowing RouteRule) -> Bool) -> RouteRule? {
+        let firstMatching = routes.withUnsafeBufferPointer { rules in rules.indices.first { matches(rules[$0]) } }
+        guard let first = firstMatching else { return nil }
         if routes[first].scenario == nil { return routes[first] }
         // The matching rules in order, up to the first without a scenario: none after it is chosen.
         var candidates = [routes[first]]
