@@ -83,6 +83,9 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
         matches(method: method, path: PathSegments(path))
     }
 
+    // Inlined, as the next one is, so that matching a rule in an array reads the fields it needs
+    // rather than a copy of the whole rule.
+    @inline(__always)
     func matches(method: HTTPRequest.Method, path: PathSegments) -> Bool {
         // The path first: most rules differ from most requests there, and comparing segments
         // costs less than hashing the method into the set.
@@ -94,6 +97,7 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when the rule is for this method and path and its `when:` holds for `facts`.
+    @inline(__always)
     func matches(method: HTTPRequest.Method, path: PathSegments, facts: RequestFacts) -> Bool {
         guard matches(method: method, path: path) else { return false }
         return match?.holds(for: facts) ?? true
