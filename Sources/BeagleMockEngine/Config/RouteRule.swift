@@ -6,14 +6,16 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
     /// The methods accepted in `methods:`.
     package static let knownMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete, .options]
 
+    /// Which requests the rule is for: its pattern, methods and `when:`.
+    package let target: RouteTarget
     /// The compiled `path` pattern.
-    package let glob: RouteGlob
+    package var glob: RouteGlob { target.glob }
     /// The methods the rule is for; nil for all. A rule for GET also covers HEAD.
-    package let methods: Set<HTTPRequest.Method>?
+    package var methods: Set<HTTPRequest.Method>? { target.methods }
     /// What the rule sets.
     package let layer: SettingsLayer
     /// `when:`: conditions on the query, headers and body; nil when the rule has none.
-    package let match: RequestMatch?
+    package var match: RequestMatch? { target.match }
     /// `file:`: the file of the screens folder (relative to it) that answers a matching request.
     package let file: String?
     /// `scenario:`: the scenario state the rule needs and the one it moves to; nil when none.
@@ -56,10 +58,8 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
             }
             normalized = set
         }
-        self.glob = path
-        self.methods = normalized
+        self.target = RouteTarget(glob: path, methods: normalized, match: match)
         self.layer = layer
-        self.match = match
         self.file = file
         self.scenario = scenario
         self.proxy = proxy
@@ -83,24 +83,13 @@ package struct RouteRule: Sendable, Hashable, CustomStringConvertible {
         matches(method: method, path: PathSegments(path))
     }
 
-    // Inlined, as the next one is, so that matching a rule in an array reads the fields it needs
-    // rather than a copy of the whole rule.
-    @inline(__always)
     func matches(method: HTTPRequest.Method, path: PathSegments) -> Bool {
-        // The path first: most rules differ from most requests there, and comparing segments
-        // costs less than hashing the method into the set.
-        guard glob.matches(path) else { return false }
-        if let methods, !methods.contains(method), !(method == .head && methods.contains(.get)) {
-            return false
-        }
-        return true
+        target.matches(method: method, path: path)
     }
 
     /// True when the rule is for this method and path and its `when:` holds for `facts`.
-    @inline(__always)
     func matches(method: HTTPRequest.Method, path: PathSegments, facts: RequestFacts) -> Bool {
-        guard matches(method: method, path: path) else { return false }
-        return match?.holds(for: facts) ?? true
+        target.matches(method: method, path: path, facts: facts)
     }
 
     /// `/checkout/** [GET]` — the rule as a user would recognise it in a log.

@@ -15,27 +15,24 @@ package final class ScenarioStates: Sendable {
 
     /// The first of `routes` that matches the request (its `method`, `path` and `facts`) and whose
     /// scenario (if any) is in the rule's state; when it has a `next`, the scenario moves there
-    /// before the lock is released.
+    /// before the lock is released. `targets` are the rules' targets, in the same order.
     ///
     /// The match looks at the request alone, so the rules are matched before the lock is taken,
     /// which then only reads and moves states: a request whose first matching rule has no
     /// scenario takes no lock. (Matched under the lock, every request held it for the whole
-    /// matching, and requests on other threads spun waiting for it.) Each rule is matched where it
-    /// lies in the array's storage, reading the fields the match needs
-    /// (``RouteRule/matches(method:path:facts:)`` is inlined): an array's subscript hands out a copy
-    /// of the rule (its fields retained, then released), about 1,000 instructions a request for the
-    /// sample's two rules.
+    /// matching, and requests on other threads spun waiting for it.)
     func firstMatch(
-        in routes: [RouteRule], method: HTTPRequest.Method, path: PathSegments, facts: RequestFacts
+        in routes: [RouteRule], targets: [RouteTarget], method: HTTPRequest.Method, path: PathSegments,
+        facts: RequestFacts
     ) -> RouteRule? {
-        let firstMatching = routes.withUnsafeBufferPointer { rules in
-            rules.indices.first { rules[$0].matches(method: method, path: path, facts: facts) }
+        guard let index = targets.firstIndex(where: { $0.matches(method: method, path: path, facts: facts) }) else {
+            return nil
         }
-        guard let index = firstMatching else { return nil }
         if routes[index].scenario == nil { return routes[index] }
         // The matching rules in order, up to the first without a scenario: none after it is chosen.
         var candidates = [routes[index]]
-        for rule in routes[(index + 1)...] where rule.matches(method: method, path: path, facts: facts) {
+        for (rule, target) in zip(routes[(index + 1)...], targets[(index + 1)...])
+        where target.matches(method: method, path: path, facts: facts) {
             candidates.append(rule)
             if rule.scenario == nil { break }
         }

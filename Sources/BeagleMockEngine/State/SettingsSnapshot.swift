@@ -51,6 +51,8 @@ package final class SettingsSnapshot: Sendable {
     /// Whether some route rule has a `when:`: only then does a request's query, headers and body
     /// need gathering for the plan.
     let readsRequestFacts: Bool
+    /// The targets of `configuration.routes`, in order: what the plan stage matches.
+    let routeTargets: [RouteTarget]
 
     /// The globals' fingerprint: the counter key of requests no route rule matches.
     let globalFingerprint: UInt64
@@ -82,6 +84,7 @@ package final class SettingsSnapshot: Sendable {
         record = upstream == nil ? nil : flags.record ?? configuration.record
         recordMaxSize = flags.recordMaxSize ?? configuration.recordMaxSize ?? SettingChecks.defaultRecordMaxSize
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
+        routeTargets = configuration.routes.map(\.target)
         globalFingerprint = stableHash("global \(configuration.globals)")
         fingerprints = Set(configuration.routes.map(\.fingerprint)).union([globalFingerprint])
     }

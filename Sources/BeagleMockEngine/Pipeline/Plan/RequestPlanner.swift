@@ -34,7 +34,8 @@ package struct RequestPlanner: Sendable {
         // The segments are only needed to match route rules.
         let segments = routes.isEmpty ? nil : split.map { PathSegments(path, segments: $0) } ?? PathSegments(path)
         let rule = segments.flatMap { segments in
-            scenarios.firstMatch(in: routes, method: method, path: segments, facts: facts)
+            scenarios.firstMatch(
+                in: routes, targets: settings.routeTargets, method: method, path: segments, facts: facts)
         }
         let key = RequestCounters.Key(
             rule: rule?.fingerprint ?? settings.globalFingerprint,
