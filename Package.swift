@@ -121,6 +121,7 @@ let package = Package(
             dependencies: [
                 "BeagleMockEngine",
                 "BeagleMockHTTP",
+                "BeagleMockTLS",
                 "BeagleScreens",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -170,7 +171,6 @@ let package = Package(
                 "BeagleMock",
                 "BeagleMockDoors",
                 "BeagleMockHTTP",
-                "BeagleNetworking",
                 "BeagleProbe",
                 "BeagleScreens",
                 "CLibcurlOnDemand",

@@ -17,6 +17,18 @@ swift package dump-symbol-graph --minimum-access-level public >/dev/null
 graphs="$(swift build --show-bin-path)/../symbolgraph"
 [ -d "$graphs" ] || { echo "docc.sh: no symbol graphs in $graphs" >&2; exit 1; }
 
+# BeagleMock's public API includes what it re-exports from BeagleMockEngine (CommandLineSettings,
+# FlagError, beagleMockVersion) and BeagleMockTLS (TLSSettings): its graph is extracted again with
+# those symbols allowed in, which SwiftPM's dump does not ask for. The C modules below it are found
+# through their module maps.
+bin="$(swift build --show-bin-path)"
+maps=()
+while IFS= read -r map; do maps+=(-Xcc "-fmodule-map-file=$map"); done < <(find "$bin" -maxdepth 2 -name module.modulemap)
+while IFS= read -r include; do maps+=(-Xcc "-I$include"); done < <(find .build/checkouts -type d -name include)
+swift-symbolgraph-extract -module-name BeagleMock -target "$(basename "$(dirname "$bin")")" -I "$bin/Modules" \
+    "${maps[@]}" -output-dir "$graphs" -minimum-access-level public \
+    -experimental-allowed-reexported-modules=BeagleMockEngine,BeagleMockTLS
+
 mkdir -p .build/docc
 for module in BeagleMock BeagleNetworking BeagleMockTesting; do
     # One module's graphs alone: its own file and those of its extensions to other modules.

@@ -9,7 +9,7 @@ import NIOHTTPTypes
 /// task, so every transition is tested without a socket and on times the test chooses
 /// (`ConnectionStateMachineTests`).
 ///
-/// The rules it keeps (Docs/Architecture.md, "Server"):
+/// The rules it keeps (Docs/Architecture.md, "The connection"):
 /// - One request at a time: the parts of requests pipelined behind it wait until it is answered;
 ///   reading goes on, so that a client that leaves is noticed, until ``readAhead`` parts wait.
 /// - A request's body flows to its task with back-pressure: while the task has not taken what

@@ -7,8 +7,8 @@ import Musl
 import Darwin
 #endif
 
-/// Writes a file atomically and never outside its folder: a file `--record` saves (Docs/Proxy.md,
-/// "Grow your mock from the real BFF"), a screen an agent writes (Docs/Agents.md).
+/// Writes a file `--record` saves atomically and never outside its folder (Docs/Proxy.md, "Grow
+/// your mock from the real BFF").
 ///
 /// The folders on the way are opened one at a time from the root's descriptor without following
 /// symlinks (and made when missing), so a symlink planted in the folder cannot lead a write
