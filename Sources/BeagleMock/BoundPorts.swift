@@ -7,6 +7,14 @@ public struct ListeningPorts: Sendable, Equatable {
     public let http: Int
     /// The HTTPS port, when the server serves HTTPS.
     public let https: Int?
+    /// The hot-reload WebSocket's port, when the server has one (`reloadPort`).
+    public let reload: Int?
+
+    package init(http: Int, https: Int?, reload: Int? = nil) {
+        self.http = http
+        self.https = https
+        self.reload = reload
+    }
 }
 
 /// Collects the ports as each listener binds, and reports them once all are bound.
@@ -14,13 +22,18 @@ package final class BoundPorts: Sendable {
     private struct State {
         var http: Int?
         var https: Int?
+        var reload: Int?
     }
     private let state = Mutex(State())
     private let expectsTLS: Bool
+    private let expectsReload: Bool
     private let onRunning: @Sendable (ListeningPorts) async -> Void
 
-    package init(expectsTLS: Bool, onRunning: @escaping @Sendable (ListeningPorts) async -> Void) {
+    package init(
+        expectsTLS: Bool, expectsReload: Bool = false, onRunning: @escaping @Sendable (ListeningPorts) async -> Void
+    ) {
         self.expectsTLS = expectsTLS
+        self.expectsReload = expectsReload
         self.onRunning = onRunning
     }
 
@@ -42,9 +55,20 @@ package final class BoundPorts: Sendable {
             })
     }
 
+    /// The hot-reload listener is bound to `port`.
+    package func bound(reload port: Int) async {
+        await report(
+            state.withLock { state in
+                state.reload = port
+                return complete(state)
+            })
+    }
+
     private func complete(_ state: State) -> ListeningPorts? {
-        guard let http = state.http, !expectsTLS || state.https != nil else { return nil }
-        return ListeningPorts(http: http, https: state.https)
+        guard let http = state.http, !expectsTLS || state.https != nil, !expectsReload || state.reload != nil else {
+            return nil
+        }
+        return ListeningPorts(http: http, https: state.https, reload: state.reload)
     }
 
     private func report(_ ports: ListeningPorts?) async {

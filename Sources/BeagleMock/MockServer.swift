@@ -54,6 +54,8 @@ public final class MockServer: Sendable {
     /// The HTTPS side, when there is one: prepared at start, so that every problem shows before
     /// anything listens.
     package let tls: TLSEndpoint?
+    /// The hot-reload listener's port (`--reload-port`, or the config file's `reloadPort:`).
+    package let reloadPort: Int?
     /// What the user should know at start-up about where the TLS folder and keys are.
     package let tlsPlacementWarnings: [String]
     private let configReloader: ConfigReloader
@@ -100,6 +102,7 @@ public final class MockServer: Sendable {
         } catch {
             throw .invalidUpstream(error.message)
         }
+        reloadPort = configuration.reloadPort ?? config.configuration.reloadPort
         let tlsSettings = (configuration.tls ?? TLSSettings()).over(config.configuration.tls)
         do {
             tls = try TLSEndpoint.prepare(tlsSettings, host: configuration.host, httpPort: configuration.port)
@@ -201,7 +204,7 @@ public final class MockServer: Sendable {
             bodyTimeout: bodyTimeout,
             idleTimeout: configuration.idleTimeout,
             logger: logger)
-        let bound = BoundPorts(expectsTLS: tls != nil, onRunning: onRunning)
+        let bound = BoundPorts(expectsTLS: tls != nil, expectsReload: reloadPort != nil, onRunning: onRunning)
         let host = configuration.host
         let address = { (port: Int) in
             ServerConfiguration(address: .hostname(host, port: port), serverName: nil, backlog: 4096)
@@ -230,10 +233,24 @@ public final class MockServer: Sendable {
                         port: tls.port, option: "--tls-port"),
                     failureTerminationBehavior: .gracefullyShutdownGroup))
         }
+        var doors: [ServiceGroupConfiguration.ServiceConfiguration] = []
+        if let reloadPort {
+            let clients = PushClients()
+            listeners.append(
+                .init(
+                    service: Listener(
+                        server: Server(
+                            childChannelSetup: PushChannel(clients: clients), configuration: address(reloadPort),
+                            onServerRunning: { channel in await bound.bound(reload: channel.localAddress?.port ?? 0) },
+                            eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
+                        port: reloadPort, option: "--reload-port"),
+                    failureTerminationBehavior: .gracefullyShutdownGroup))
+            doors.append(.init(service: ReloadDoor(clients: clients, changes: ServedFileChanges(served: store.served))))
+        }
         var groupConfiguration = ServiceGroupConfiguration(
             // Shut down last to first: hangs are cut and the live journal's streams end before the
             // servers wait for the requests in flight.
-            services: listeners + [
+            services: listeners + doors + [
                 .init(service: ConfigReloadService(reloader: configReloader)),
                 .init(service: JournalFeedService(feed: journal.feed)),
                 .init(service: StopSignalService(signal: stopping)),
@@ -276,7 +293,8 @@ public final class MockServer: Sendable {
             try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
         }
         for await bound in ports {
-            return RunningMockServer(server: server, port: bound.http, tlsPort: bound.https, task: task)
+            return RunningMockServer(
+                server: server, port: bound.http, tlsPort: bound.https, reloadPort: bound.reload, task: task)
         }
         try await task.value
         throw MockServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "stopped at once")
@@ -306,6 +324,8 @@ public struct RunningMockServer: Sendable {
     public let port: Int
     /// The HTTPS port, when it serves HTTPS.
     public let tlsPort: Int?
+    /// The hot-reload WebSocket's port, when the configuration asks for one.
+    public let reloadPort: Int?
     let task: Task<Void, any Error>
 
     /// `http://host:port`, without a trailing slash.

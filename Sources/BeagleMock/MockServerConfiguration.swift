@@ -36,6 +36,10 @@ public struct MockServerConfiguration: Sendable {
     /// HTTPS beside HTTP (`--tls-port` and its companions); the config file's `tls:` fills in
     /// what these leave unset.
     public var tls: TLSSettings?
+    /// Hot reload (`--reload-port`, Docs/LivePreview.md): a WebSocket listener on this port whose
+    /// clients get `reload` after a served file changes; nil for none (the config file's
+    /// `reloadPort:` then decides), 0 for a free port.
+    public var reloadPort: Int?
     /// How often the config file is checked for changes (Docs/Configuration.md, "Reload"); a test
     /// that reloads by hand makes it long, so that no check of its own races the test's.
     package var configPollInterval: Duration = .seconds(1)

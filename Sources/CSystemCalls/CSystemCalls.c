@@ -69,6 +69,15 @@ int beagle_change_set_poll(int set, int mounts) {
     for (int i = 0; i < count; i++) mask |= ready[i].data.fd == mounts ? 2 : 1;
     return mask;
 }
+
+int beagle_change_set_wait(int set, int milliseconds) {
+    struct epoll_event ready[2];
+    int count;
+    do {
+        count = epoll_wait(set, ready, 2, milliseconds);
+    } while (count < 0 && errno == EINTR);
+    return count;
+}
 #else
 int beagle_open_without_symlinks(const char *path, int flags) {
     (void)path;
@@ -93,6 +102,13 @@ int beagle_change_set_create(int inotify, int mounts) {
 int beagle_change_set_poll(int set, int mounts) {
     (void)set;
     (void)mounts;
+    errno = ENOSYS;
+    return -1;
+}
+
+int beagle_change_set_wait(int set, int milliseconds) {
+    (void)set;
+    (void)milliseconds;
     errno = ENOSYS;
     return -1;
 }

@@ -47,6 +47,11 @@ struct Banner {
             let record = snapshot.record.map { "\($0.summary), bodies up to \(snapshot.recordMaxSize)" }
             lines.append("  Record    \(record ?? "off (--record to save proxied answers)")")
         }
+        if let reload = ports.reload {
+            lines.append(
+                "  Reload    \(HostDisplay.url(scheme: "ws", host: HostDisplay.reachable(host), port: reload))   reload on each save (Beagle Flutter)"
+            )
+        }
         if wildcard {
             lines.append("  Android emulator: http://10.0.2.2:\(port)")
             lines.append("  USB device: adb reverse tcp:\(port) tcp:\(port), then http://127.0.0.1:\(port)")

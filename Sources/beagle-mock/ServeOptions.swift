@@ -25,6 +25,14 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "Serve HTTPS on this port too (env BEAGLE_MOCK_TLS_PORT; 0 picks a free port).")
     var tlsPort: Int?
 
+    @Option(
+        defaultAsFlag: 3001,
+        help: """
+            Send `reload` over a WebSocket on this port when a served file changes, for Beagle Flutter's \
+            hot reload (env BEAGLE_MOCK_RELOAD_PORT; default 3001 when the flag has no value).
+            """)
+    var reloadPort: Int?
+
     @Option(help: "A PEM certificate (chain) for HTTPS instead of one from the local CA; needs --tls-key.", completion: .file())
     var tlsCert: String?
 
@@ -138,6 +146,15 @@ struct ServeOptions: ParsableArguments {
         if let tlsPort, !(0...65535).contains(tlsPort) {
             throw ValidationError("--tls-port \(tlsPort) is not a port number (0-65535)")
         }
+        if reloadPort == nil, let text = environment["BEAGLE_MOCK_RELOAD_PORT"], !text.isEmpty {
+            guard let value = Int(text) else {
+                throw ValidationError("BEAGLE_MOCK_RELOAD_PORT='\(text)' is not a port number (0-65535)")
+            }
+            reloadPort = value
+        }
+        if let reloadPort, !(0...65535).contains(reloadPort) {
+            throw ValidationError("--reload-port \(reloadPort) is not a port number (0-65535)")
+        }
         if let adminToken {
             try Self.checkToken(adminToken, source: "--admin-token")
         } else if let token = environment["BEAGLE_MOCK_ADMIN_TOKEN"], !token.isEmpty {
@@ -200,6 +217,7 @@ struct ServeOptions: ParsableArguments {
         if let bodyTimeout = try bodyDeadline() { configuration.bodyTimeout = bodyTimeout }
         let tls = TLSSettings(port: tlsPort, certificateFile: tlsCert, keyFile: tlsKey, directory: tlsDir, names: tlsName)
         if !tls.isEmpty { configuration.tls = tls }
+        configuration.reloadPort = reloadPort
         do {
             return try MockServer(configuration: configuration)
         } catch {

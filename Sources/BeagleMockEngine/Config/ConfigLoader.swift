@@ -19,7 +19,7 @@ package enum ConfigLoader {
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
         "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record", "tls",
-        "recordMaxSize",
+        "recordMaxSize", "reloadPort",
     ]
     static let routeKeys = [
         "path", "methods", "when", "file", "scenario", "proxy", "latency", "bandwidth", "dribble", "faults", "sequence",
@@ -154,6 +154,11 @@ package enum ConfigLoader {
         if let value = try mapping.optional("recordMaxSize") {
             configuration.recordMaxSize = try value.parseScalar(expected: "a size like 20MiB") { text throws(SpecError) in
                 try SettingChecks.recordMaxSize(text)
+            }
+        }
+        if let value = try mapping.optional("reloadPort", clearHint: "remove the key for no hot reload") {
+            configuration.reloadPort = try value.parseScalar(expected: "a port like 3001") { text throws(SpecError) in
+                try SettingChecks.port(text, what: "reloadPort")
             }
         }
         if let value = try mapping.optional("tls", clearHint: "remove the key for no HTTPS") {

@@ -32,6 +32,9 @@ package struct MockConfiguration: Sendable, Hashable {
     package var recordMaxSize: ByteSize?
     /// `tls:`: HTTPS beside HTTP, read when the server starts.
     package var tls: TLSSettings?
+    /// `reloadPort:`: the port of the hot-reload WebSocket (Docs/LivePreview.md), read when the
+    /// server starts.
+    package var reloadPort: Int?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(

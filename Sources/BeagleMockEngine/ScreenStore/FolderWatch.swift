@@ -100,6 +100,17 @@ final class FolderWatch {
         #endif
     }
 
+    /// Waits up to `milliseconds` for an event to drain; true when one is queued (or the wait
+    /// failed, which ``drain()`` then reports).
+    func wait(milliseconds: Int32) -> Bool {
+        #if os(Linux)
+        guard let descriptors else { return true }
+        return beagle_change_set_wait(descriptors.poll, milliseconds) != 0
+        #else
+        return true
+        #endif
+    }
+
     /// Watches the inode of the open file `descriptor` for a change of its content, its mode or
     /// its links, whatever name makes it; false when it cannot be watched, or `maximumFiles` are.
     func watchFile(_ descriptor: Int32) -> Bool {

@@ -53,4 +53,15 @@ enum SettingChecks {
         }
         return size
     }
+
+    /// Parses a port number, 0 to 65535 (0 picks a free port).
+    static func port(_ text: String, what: String) throws(SpecError) -> Int {
+        let trimmed = text.trimmingSpecWhitespace()
+        guard !trimmed.isEmpty, trimmed.count <= 5, trimmed.allSatisfy(\.isASCIIDigit), let port = Int(trimmed),
+            port <= 65535
+        else {
+            throw SpecError("\(what) \(SpecError.quote(trimmed)) is not a port number; use 0 to 65535, like 3001")
+        }
+        return port
+    }
 }

@@ -24,4 +24,8 @@ int beagle_change_set_create(int inotify, int mounts);
 /// changed), 0 for nothing, -1 with errno set on failure.
 int beagle_change_set_poll(int set, int mounts);
 
+/// Waits up to `milliseconds` for `set` to have something to read, without reading it: the
+/// number of descriptors ready (0 when the time ran out), -1 with errno set on failure.
+int beagle_change_set_wait(int set, int milliseconds);
+
 #endif
