@@ -24,9 +24,9 @@ package struct PushChannel: ServerChildChannel {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: PushClients.largestClientFrame, automaticErrorHandling: true,
             shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
-            upgradePipelineHandler: { channel, head in
+            upgradePipelineHandler: { channel, _ in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(PushFrameHandler(clients: clients, path: head.uri))
+                    try channel.pipeline.syncOperations.addHandler(PushFrameHandler(clients: clients))
                 }
             })
         return channel.eventLoop.makeCompletedFuture {

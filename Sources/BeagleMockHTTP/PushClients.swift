@@ -1,4 +1,3 @@
-import Foundation
 import NIOCore
 import NIOWebSocket
 import Synchronization
@@ -10,54 +9,24 @@ import Synchronization
 /// connection's write buffer above the high-water mark (``writeBufferLimit``), the connection is
 /// closed, and the others get the frame as usual.
 package final class PushClients: Sendable {
-    /// One connected client.
-    package struct Client: Sendable {
-        /// The path it asked for in its upgrade (`/`, `/android`).
-        package let path: String
-        /// Its address, as `host:port`, when the connection has one.
-        package let address: String?
-        /// When it connected.
-        package let since: Date
-        let channel: any Channel
-    }
-
     /// The write buffer a client may leave unread before it is dropped.
     package static let writeBufferLimit = 1 << 20
     /// The largest frame read from a client (they send only pings); a larger one closes the
     /// connection with 1009.
     package static let largestClientFrame = 1 << 14
 
-    private let clients = Mutex<[ObjectIdentifier: Client]>([:])
-    /// What a client gets as it connects, if anything (the current screen).
-    private let greeting: @Sendable (Client) -> String?
+    private let clients = Mutex<[ObjectIdentifier: any Channel]>([:])
 
-    /// Clients that get `greeting`'s frame, when it has one, as they connect.
-    package init(greeting: @escaping @Sendable (Client) -> String? = { _ in nil }) {
-        self.greeting = greeting
-    }
-
-    /// The clients connected now.
-    package var connected: [Client] {
-        clients.withLock { Array($0.values) }.sorted { $0.since < $1.since }
-    }
+    /// No client yet.
+    package init() {}
 
     /// Sends `text` to every client connected now.
     package func broadcast(_ text: String) {
-        for client in connected { Self.send(text, to: client.channel) }
+        for channel in clients.withLock({ Array($0.values) }) { Self.send(text, to: channel) }
     }
 
-    /// Sends `text` to the clients for which `include` is true.
-    package func send(_ text: (Client) -> String?) {
-        for client in connected {
-            if let frame = text(client) { Self.send(frame, to: client.channel) }
-        }
-    }
-
-    func add(_ channel: any Channel, path: String) {
-        let client = Client(
-            path: path, address: channel.remoteAddress.map(Self.describe), since: Date(), channel: channel)
-        clients.withLock { $0[ObjectIdentifier(channel)] = client }
-        if let frame = greeting(client) { Self.send(frame, to: channel) }
+    func add(_ channel: any Channel) {
+        clients.withLock { $0[ObjectIdentifier(channel)] = channel }
     }
 
     func remove(_ channel: any Channel) {
@@ -77,10 +46,5 @@ package final class PushClients: Sendable {
             buffer.writeString(text)
             channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: nil)
         }
-    }
-
-    private static func describe(_ address: SocketAddress) -> String {
-        guard let host = address.ipAddress, let port = address.port else { return "\(address)" }
-        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -10,16 +10,14 @@ final class PushFrameHandler: ChannelInboundHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let clients: PushClients
-    private let path: String
     private var closing = false
 
-    init(clients: PushClients, path: String) {
+    init(clients: PushClients) {
         self.clients = clients
-        self.path = path
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        clients.add(context.channel, path: path)
+        clients.add(context.channel)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
