@@ -67,7 +67,7 @@ def input_schema(tool):
 
 TOOLS = {
     "list_routes", "get_screen", "outline_screen", "validate", "write_screen", "set_network",
-    "clear_network", "read_journal", "wait_for_request", "reset",
+    "clear_network", "read_journal", "wait_for_request", "reset", "show_on_devices",
 }
 
 
@@ -96,7 +96,7 @@ async def exercise(session, base):
     """Every tool's happy path, bad input and resources, on one session; `base` is the HTTP URL."""
     await session.initialize()
     tools = await session.list_tools()
-    check({tool.name for tool in tools.tools} == TOOLS, f"the ten tools are listed ({len(tools.tools)})")
+    check({tool.name for tool in tools.tools} == TOOLS, f"the eleven tools are listed ({len(tools.tools)})")
     check(all(input_schema(tool).get("type") == "object" for tool in tools.tools), "each has a JSON Schema for its input")
 
     routes = await session.call_tool("list_routes", {})
@@ -154,6 +154,9 @@ async def exercise(session, base):
     check(is_error(timed) and "within" in timed.content[0].text, "wait_for_request times out with an error")
     reset = await session.call_tool("reset", {})
     check(not is_error(reset) and "journalCleared" in structured(reset), "reset")
+    off = await session.call_tool("show_on_devices", {"route": "/home"})
+    check(is_error(off) and "Live Preview is off" in off.content[0].text,
+          "show_on_devices says Live Preview is off when the server does not serve it")
 
     resources = await session.list_resources()
     uris = {str(resource.uri) for resource in resources.resources}

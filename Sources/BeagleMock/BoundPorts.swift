@@ -9,11 +9,14 @@ public struct ListeningPorts: Sendable, Equatable {
     public let https: Int?
     /// The hot-reload WebSocket's port, when the server has one (`reloadPort`).
     public let reload: Int?
+    /// The Live Preview WebSocket's port, when the server has one (`livePreviewPort`).
+    public let livePreview: Int?
 
-    package init(http: Int, https: Int?, reload: Int? = nil) {
+    package init(http: Int, https: Int?, reload: Int? = nil, livePreview: Int? = nil) {
         self.http = http
         self.https = https
         self.reload = reload
+        self.livePreview = livePreview
     }
 }
 
@@ -23,17 +26,21 @@ package final class BoundPorts: Sendable {
         var http: Int?
         var https: Int?
         var reload: Int?
+        var livePreview: Int?
     }
     private let state = Mutex(State())
     private let expectsTLS: Bool
     private let expectsReload: Bool
+    private let expectsLivePreview: Bool
     private let onRunning: @Sendable (ListeningPorts) async -> Void
 
     package init(
-        expectsTLS: Bool, expectsReload: Bool = false, onRunning: @escaping @Sendable (ListeningPorts) async -> Void
+        expectsTLS: Bool, expectsReload: Bool = false, expectsLivePreview: Bool = false,
+        onRunning: @escaping @Sendable (ListeningPorts) async -> Void
     ) {
         self.expectsTLS = expectsTLS
         self.expectsReload = expectsReload
+        self.expectsLivePreview = expectsLivePreview
         self.onRunning = onRunning
     }
 
@@ -64,11 +71,22 @@ package final class BoundPorts: Sendable {
             })
     }
 
+    /// The Live Preview listener is bound to `port`.
+    package func bound(livePreview port: Int) async {
+        await report(
+            state.withLock { state in
+                state.livePreview = port
+                return complete(state)
+            })
+    }
+
     private func complete(_ state: State) -> ListeningPorts? {
-        guard let http = state.http, !expectsTLS || state.https != nil, !expectsReload || state.reload != nil else {
+        guard let http = state.http, !expectsTLS || state.https != nil, !expectsReload || state.reload != nil,
+            !expectsLivePreview || state.livePreview != nil
+        else {
             return nil
         }
-        return ListeningPorts(http: http, https: state.https, reload: state.reload)
+        return ListeningPorts(http: http, https: state.https, reload: state.reload, livePreview: state.livePreview)
     }
 
     private func report(_ ports: ListeningPorts?) async {

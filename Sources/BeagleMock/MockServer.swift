@@ -56,6 +56,10 @@ public final class MockServer: Sendable {
     package let tls: TLSEndpoint?
     /// The hot-reload listener's port (`--reload-port`, or the config file's `reloadPort:`).
     package let reloadPort: Int?
+    /// The Live Preview listener's port (`--live-preview`, or the config file's `livePreview:`).
+    package let livePreviewPort: Int?
+    /// The Live Preview listener's clients, when it has one.
+    private let livePreviewClients: PushClients?
     /// What the user should know at start-up about where the TLS folder and keys are.
     package let tlsPlacementWarnings: [String]
     private let configReloader: ConfigReloader
@@ -103,6 +107,7 @@ public final class MockServer: Sendable {
             throw .invalidUpstream(error.message)
         }
         reloadPort = configuration.reloadPort ?? config.configuration.reloadPort
+        livePreviewPort = configuration.livePreviewPort ?? config.configuration.livePreview
         let tlsSettings = (configuration.tls ?? TLSSettings()).over(config.configuration.tls)
         do {
             tls = try TLSEndpoint.prepare(tlsSettings, host: configuration.host, httpPort: configuration.port)
@@ -131,8 +136,17 @@ public final class MockServer: Sendable {
         self.store = store
         self.operations = MockOperations(
             settings: settings, journal: journal, store: store, routeReports: RouteReportCache(), authority: tls?.authority,
-            startedAt: .now)
-        self.adminAPI = AdminAPI(operations: operations, gate: adminGate, agents: agents)
+            startedAt: .now, live: LiveScreen(isOn: livePreviewPort != nil))
+        if let route = configuration.livePreviewRoute ?? config.configuration.livePreviewRoute {
+            do {
+                try operations.pinLiveScreen(route)
+            } catch {
+                throw .invalidConfig("--live-preview-route \(route): \(error.message)")
+            }
+        }
+        let clients = livePreviewPort == nil ? nil : PushClients(greeting: LivePreviewDoor.greeting(operations))
+        livePreviewClients = clients
+        self.adminAPI = AdminAPI(operations: operations, gate: adminGate, agents: agents, livePreviewDevices: clients)
     }
 
     /// The tools a coding agent calls, over this server's operations (Docs/Agents.md).
@@ -204,7 +218,9 @@ public final class MockServer: Sendable {
             bodyTimeout: bodyTimeout,
             idleTimeout: configuration.idleTimeout,
             logger: logger)
-        let bound = BoundPorts(expectsTLS: tls != nil, expectsReload: reloadPort != nil, onRunning: onRunning)
+        let bound = BoundPorts(
+            expectsTLS: tls != nil, expectsReload: reloadPort != nil, expectsLivePreview: livePreviewPort != nil,
+            onRunning: onRunning)
         let host = configuration.host
         let address = { (port: Int) in
             ServerConfiguration(address: .hostname(host, port: port), serverName: nil, backlog: 4096)
@@ -246,6 +262,22 @@ public final class MockServer: Sendable {
                         port: reloadPort, option: "--reload-port"),
                     failureTerminationBehavior: .gracefullyShutdownGroup))
             doors.append(.init(service: ReloadDoor(clients: clients, changes: ServedFileChanges(served: store.served))))
+        }
+        if let livePreviewPort, let clients = livePreviewClients {
+            listeners.append(
+                .init(
+                    service: Listener(
+                        server: Server(
+                            childChannelSetup: PushChannel(clients: clients), configuration: address(livePreviewPort),
+                            onServerRunning: { channel in await bound.bound(livePreview: channel.localAddress?.port ?? 0) },
+                            eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
+                        port: livePreviewPort, option: "--live-preview"),
+                    failureTerminationBehavior: .gracefullyShutdownGroup))
+            doors.append(
+                .init(
+                    service: LivePreviewDoor(
+                        clients: clients, changes: ServedFileChanges(served: store.served), operations: operations,
+                        logger: logger)))
         }
         var groupConfiguration = ServiceGroupConfiguration(
             // Shut down last to first: hangs are cut and the live journal's streams end before the
@@ -294,7 +326,8 @@ public final class MockServer: Sendable {
         }
         for await bound in ports {
             return RunningMockServer(
-                server: server, port: bound.http, tlsPort: bound.https, reloadPort: bound.reload, task: task)
+                server: server, port: bound.http, tlsPort: bound.https, reloadPort: bound.reload,
+                livePreviewPort: bound.livePreview, task: task)
         }
         try await task.value
         throw MockServerError.cannotListen(host: configuration.host, port: configuration.port, reason: "stopped at once")
@@ -326,6 +359,8 @@ public struct RunningMockServer: Sendable {
     public let tlsPort: Int?
     /// The hot-reload WebSocket's port, when the configuration asks for one.
     public let reloadPort: Int?
+    /// The Live Preview WebSocket's port, when the configuration asks for one.
+    public let livePreviewPort: Int?
     let task: Task<Void, any Error>
 
     /// `http://host:port`, without a trailing slash.

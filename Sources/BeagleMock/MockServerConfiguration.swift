@@ -40,6 +40,13 @@ public struct MockServerConfiguration: Sendable {
     /// clients get `reload` after a served file changes; nil for none (the config file's
     /// `reloadPort:` then decides), 0 for a free port.
     public var reloadPort: Int?
+    /// Beagle's Live Preview (`--live-preview`, Docs/LivePreview.md): a WebSocket listener on this
+    /// port whose clients get the screen on the devices; nil for none (the config file's
+    /// `livePreview:` then decides), 0 for a free port.
+    public var livePreviewPort: Int?
+    /// The route pinned on the devices from the start (`--live-preview-route`); nil to show the
+    /// screen saved last (the config file's `livePreviewRoute:` then decides).
+    public var livePreviewRoute: String?
     /// How often the config file is checked for changes (Docs/Configuration.md, "Reload"); a test
     /// that reloads by hand makes it long, so that no check of its own races the test's.
     package var configPollInterval: Duration = .seconds(1)

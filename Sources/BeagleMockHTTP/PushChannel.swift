@@ -24,9 +24,9 @@ package struct PushChannel: ServerChildChannel {
         let upgrader = NIOWebSocketServerUpgrader(
             maxFrameSize: PushClients.largestClientFrame, automaticErrorHandling: true,
             shouldUpgrade: { channel, _ in channel.eventLoop.makeSucceededFuture(HTTPHeaders()) },
-            upgradePipelineHandler: { channel, _ in
+            upgradePipelineHandler: { channel, head in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(PushFrameHandler(clients: clients))
+                    try channel.pipeline.syncOperations.addHandler(PushFrameHandler(clients: clients, path: head.uri))
                 }
             })
         return channel.eventLoop.makeCompletedFuture {

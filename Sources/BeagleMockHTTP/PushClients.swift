@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOWebSocket
 import Synchronization
@@ -9,24 +10,54 @@ import Synchronization
 /// connection's write buffer above the high-water mark (``writeBufferLimit``), the connection is
 /// closed, and the others get the frame as usual.
 package final class PushClients: Sendable {
+    /// One connected client.
+    package struct Client: Sendable {
+        /// The path it asked for in its upgrade (`/`, `/android`).
+        package let path: String
+        /// Its address, as `host:port`, when the connection has one.
+        package let address: String?
+        /// When it connected.
+        package let since: Date
+        let channel: any Channel
+    }
+
     /// The write buffer a client may leave unread before it is dropped.
     package static let writeBufferLimit = 1 << 20
     /// The largest frame read from a client (they send only pings); a larger one closes the
     /// connection with 1009.
     package static let largestClientFrame = 1 << 14
 
-    private let clients = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private let clients = Mutex<[ObjectIdentifier: Client]>([:])
+    /// The frame a client that asked for a path gets as it connects, if any (the current screen).
+    private let greeting: @Sendable (_ path: String) -> String?
 
-    /// No client yet.
-    package init() {}
+    /// Clients that get `greeting`'s frame for their path, when it has one, as they connect.
+    package init(greeting: @escaping @Sendable (_ path: String) -> String? = { _ in nil }) {
+        self.greeting = greeting
+    }
+
+    /// The clients connected now, first connected first.
+    package var connected: [Client] {
+        clients.withLock { Array($0.values) }.sorted { $0.since < $1.since }
+    }
 
     /// Sends `text` to every client connected now.
     package func broadcast(_ text: String) {
-        for channel in clients.withLock({ Array($0.values) }) { Self.send(text, to: channel) }
+        for client in connected { Self.send(text, to: client.channel) }
     }
 
-    func add(_ channel: any Channel) {
-        clients.withLock { $0[ObjectIdentifier(channel)] = channel }
+    /// Sends each client connected now the frame `frame` gives for its path, if it gives one.
+    package func broadcast(_ frame: (_ path: String) -> String?) {
+        for client in connected {
+            if let text = frame(client.path) { Self.send(text, to: client.channel) }
+        }
+    }
+
+    func add(_ channel: any Channel, path: String) {
+        let client = Client(
+            path: path, address: channel.remoteAddress.map(Self.describe), since: Date(), channel: channel)
+        clients.withLock { $0[ObjectIdentifier(channel)] = client }
+        if let text = greeting(path) { Self.send(text, to: channel) }
     }
 
     func remove(_ channel: any Channel) {
@@ -46,5 +77,10 @@ package final class PushClients: Sendable {
             buffer.writeString(text)
             channel.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: buffer), promise: nil)
         }
+    }
+
+    private static func describe(_ address: SocketAddress) -> String {
+        guard let host = address.ipAddress, let port = address.port else { return "\(address)" }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 }

@@ -10,14 +10,17 @@ final class PushFrameHandler: ChannelInboundHandler {
     typealias OutboundOut = WebSocketFrame
 
     private let clients: PushClients
+    /// The path the client asked for in its upgrade.
+    private let path: String
     private var closing = false
 
-    init(clients: PushClients) {
+    init(clients: PushClients, path: String) {
         self.clients = clients
+        self.path = path
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        clients.add(context.channel)
+        clients.add(context.channel, path: path)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

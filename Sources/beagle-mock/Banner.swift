@@ -47,6 +47,17 @@ struct Banner {
             let record = snapshot.record.map { "\($0.summary), bodies up to \(snapshot.recordMaxSize)" }
             lines.append("  Record    \(record ?? "off (--record to save proxied answers)")")
         }
+        if let preview = ports.livePreview {
+            let shown = server.operations.live.route.map { ", showing \($0)" } ?? ", showing the screen saved next"
+            lines.append(
+                "  Preview   \(HostDisplay.url(scheme: "ws", host: HostDisplay.reachable(host), port: preview))   Beagle's Live Preview on the iOS simulator\(shown)"
+            )
+            lines.append(
+                wildcard
+                    ? "            ws://10.0.2.2:\(preview)/android   on the Android emulator"
+                    : "            ws://127.0.0.1:\(preview)/android   on Android after adb reverse tcp:\(preview) tcp:\(preview)"
+            )
+        }
         if let reload = ports.reload {
             lines.append(
                 "  Reload    \(HostDisplay.url(scheme: "ws", host: HostDisplay.reachable(host), port: reload))   reload on each save (Beagle Flutter)"

@@ -33,6 +33,17 @@ struct ServeOptions: ParsableArguments {
             """)
     var reloadPort: Int?
 
+    @Option(
+        defaultAsFlag: 9721,
+        help: """
+            Serve Beagle's Live Preview on this port: apps show the screen saved last, or --live-preview-route \
+            (env BEAGLE_MOCK_LIVE_PREVIEW; default 9721 when the flag has no value).
+            """)
+    var livePreview: Int?
+
+    @Option(help: "The route Live Preview shows, whatever is saved (env BEAGLE_MOCK_LIVE_PREVIEW_ROUTE), like /cart.")
+    var livePreviewRoute: String?
+
     @Option(help: "A PEM certificate (chain) for HTTPS instead of one from the local CA; needs --tls-key.", completion: .file())
     var tlsCert: String?
 
@@ -146,6 +157,21 @@ struct ServeOptions: ParsableArguments {
         if let tlsPort, !(0...65535).contains(tlsPort) {
             throw ValidationError("--tls-port \(tlsPort) is not a port number (0-65535)")
         }
+        if livePreview == nil, let text = environment["BEAGLE_MOCK_LIVE_PREVIEW"], !text.isEmpty {
+            guard let value = Int(text) else {
+                throw ValidationError("BEAGLE_MOCK_LIVE_PREVIEW='\(text)' is not a port number (0-65535)")
+            }
+            livePreview = value
+        }
+        if let livePreview, !(0...65535).contains(livePreview) {
+            throw ValidationError("--live-preview \(livePreview) is not a port number (0-65535)")
+        }
+        if livePreviewRoute == nil, let route = environment["BEAGLE_MOCK_LIVE_PREVIEW_ROUTE"], !route.isEmpty {
+            livePreviewRoute = route
+        }
+        if let livePreviewRoute, !livePreviewRoute.hasPrefix("/") {
+            throw ValidationError("--live-preview-route \(livePreviewRoute) must be a route like /home")
+        }
         if reloadPort == nil, let text = environment["BEAGLE_MOCK_RELOAD_PORT"], !text.isEmpty {
             guard let value = Int(text) else {
                 throw ValidationError("BEAGLE_MOCK_RELOAD_PORT='\(text)' is not a port number (0-65535)")
@@ -218,6 +244,8 @@ struct ServeOptions: ParsableArguments {
         let tls = TLSSettings(port: tlsPort, certificateFile: tlsCert, keyFile: tlsKey, directory: tlsDir, names: tlsName)
         if !tls.isEmpty { configuration.tls = tls }
         configuration.reloadPort = reloadPort
+        configuration.livePreviewPort = livePreview
+        configuration.livePreviewRoute = livePreviewRoute
         do {
             return try MockServer(configuration: configuration)
         } catch {

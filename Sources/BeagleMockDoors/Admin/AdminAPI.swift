@@ -23,8 +23,13 @@ package struct AdminAPI: AdminDoor {
     let gate: AdminGate
     /// The Model Context Protocol endpoint, `POST /__admin/mcp`.
     let agents: AgentEndpoint
+    /// Live Preview's clients, when the server serves it (`--live-preview`).
+    let livePreviewDevices: PushClients?
 
-    package init(operations: MockOperations, gate: AdminGate, agents: AgentEndpoint) {
+    package init(
+        operations: MockOperations, gate: AdminGate, agents: AgentEndpoint, livePreviewDevices: PushClients? = nil
+    ) {
+        self.livePreviewDevices = livePreviewDevices
         self.operations = operations
         self.gate = gate
         self.agents = agents
@@ -53,6 +58,8 @@ package struct AdminAPI: AdminDoor {
         /// `/__admin/scenarios/{name}`: one scenario's state, to set.
         case scenario = "scenarios/{name}"
         case openAPI = "openapi.json"
+        /// `/__admin/live-preview`: the screen on the devices, and pinning one (Docs/LivePreview.md).
+        case livePreview = "live-preview"
         /// `/__admin/mcp`: the Model Context Protocol over Streamable HTTP, for coding agents
         /// (Docs/Agents.md).
         case mcp
@@ -91,6 +98,7 @@ package struct AdminAPI: AdminDoor {
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
             case .settings: [.get, .head, .put]
+            case .livePreview: [.get, .head, .put, .delete]
             case .reset, .mcp: [.post]
             }
         }
@@ -200,6 +208,12 @@ package struct AdminAPI: AdminDoor {
         case (.scenarios, _): return Self.json(["scenarios": operations.scenarios()])
         case (.scenario, _): return Self.json(try setScenario(segments[2], body))
         case (.openAPI, _): return .json(.ok, OpenAPIDocument.json(access: gate.access), headers: Self.noStore)
+        case (.livePreview, .put):
+            let route = try Self.route(in: body)
+            return Self.json(try livePreview { () throws(OperationError) in try operations.pinLiveScreen(route) })
+        case (.livePreview, .delete):
+            return Self.json(try livePreview { () throws(OperationError) in try operations.pinLiveScreen(nil) })
+        case (.livePreview, _): return Self.json(try livePreview())
         case (.schema, _): return SchemaFile.response(query, path: endpoint.path)
         case (.caPEM, _):
             return OutgoingResponse(
@@ -256,6 +270,67 @@ package struct AdminAPI: AdminDoor {
                 "must be one of the states the config names for \(name): \(states.joined(separator: ", "))")
         }
         return try operations.setScenario(name, to: state)
+    }
+
+    /// `GET /__admin/live-preview`: the screen on the devices, and the devices.
+    private struct LivePreviewAnswer: Encodable {
+        let route: String?
+        let pinned: Bool
+        let problem: String?
+        let devices: [Device]
+
+        struct Device: Encodable {
+            /// The platform its upgrade path names (Docs/LivePreview.md).
+            let platform: String
+            let path: String
+            let address: String?
+            /// When it connected, in ISO 8601.
+            let since: String
+        }
+
+        private enum CodingKeys: String, CodingKey { case route, pinned, problem, devices }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(route, forKey: .route)
+            try container.encode(pinned, forKey: .pinned)
+            try container.encode(problem, forKey: .problem)
+            try container.encode(devices, forKey: .devices)
+        }
+    }
+
+    /// The screen on the devices and the devices, after `change` (a pin or an unpin) if one is given.
+    private func livePreview(
+        after change: (() throws(OperationError) -> MockOperations.LiveStatus)? = nil
+    ) throws(OperationError) -> LivePreviewAnswer {
+        guard let devices = livePreviewDevices else {
+            throw OperationError(
+                .notFound, "Live Preview is off: start the server with --live-preview (Docs/LivePreview.md)")
+        }
+        let status = try change?() ?? operations.liveStatus()
+        let since = ISO8601DateFormatter()
+        return LivePreviewAnswer(
+            route: status.route, pinned: status.pinned, problem: status.problem,
+            devices: devices.connected.map { client in
+                LivePreviewAnswer.Device(
+                    platform: LivePreviewDoor.platform(forPath: client.path).rawValue, path: client.path,
+                    address: client.address, since: since.string(from: client.since))
+            })
+    }
+
+    /// The `route` of a `PUT /__admin/live-preview` body, `{"route": "/cart"}`.
+    private static func route(in body: ByteBuffer) throws(OperationError) -> String {
+        let parsed = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView), options: [.fragmentsAllowed])
+        guard let object = parsed as? [String: Any] else {
+            throw OperationError(.invalid, #"the body must be a JSON object like {"route": "/cart"}"#)
+        }
+        if let unknown = object.keys.sorted().first(where: { $0 != "route" }) {
+            throw OperationError(.invalid, field: unknown, "unknown field; the body holds only route")
+        }
+        guard let route = object["route"] as? String else {
+            throw OperationError(.invalid, field: "route", "route must be a path like /cart")
+        }
+        return route
     }
 
     // MARK: - Writing the answer

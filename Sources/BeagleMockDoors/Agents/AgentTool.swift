@@ -16,6 +16,7 @@ enum AgentTool: String, CaseIterable, Sendable {
     case readJournal = "read_journal"
     case waitForRequest = "wait_for_request"
     case reset
+    case showOnDevices = "show_on_devices"
 
     /// The settings `set_network` sets and `clear_network` clears (the admin API's names).
     static let networkKeys = ["latency", "bandwidth", "faults", "profile", "seed"]
@@ -52,6 +53,8 @@ enum AgentTool: String, CaseIterable, Sendable {
             "Waits until the app sends a request matching a path pattern (and a method), and returns it; an error after the timeout."
         case .reset:
             "Clears the request journal and the runtime settings."
+        case .showOnDevices:
+            "Pins a route on the apps connected to Live Preview (the server runs with --live-preview): they show it whatever is saved. Without a route, unpins: they show the screen saved last."
         }
     }
 
@@ -66,6 +69,13 @@ enum AgentTool: String, CaseIterable, Sendable {
         switch self {
         case .listRoutes, .clearNetwork, .reset:
             return [:]
+        case .showOnDevices:
+            return [
+                "route": .object([
+                    "type": ["string", "null"],
+                    "description": "The route to show, a concrete path: /home, /product/42; omit or null to unpin.",
+                ])
+            ]
         case .getScreen, .outlineScreen:
             return ["route": route, "platform": platform]
         case .validate:
@@ -138,7 +148,7 @@ enum AgentTool: String, CaseIterable, Sendable {
             Tool.Annotations(readOnlyHint: true, openWorldHint: false)
         case .writeScreen:
             Tool.Annotations(destructiveHint: true, idempotentHint: true, openWorldHint: false)
-        case .setNetwork, .clearNetwork, .reset:
+        case .setNetwork, .clearNetwork, .reset, .showOnDevices:
             Tool.Annotations(destructiveHint: false, idempotentHint: true, openWorldHint: false)
         }
     }

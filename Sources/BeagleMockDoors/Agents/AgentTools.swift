@@ -91,6 +91,8 @@ package struct AgentTools: Sendable {
         case .reset:
             let text = ErrorBody.encode(operations.reset())
             return Self.success(Value(try JSONReader().parse(text)), text: text)
+        case .showOnDevices:
+            return .init(try Self.value(try operations.pinLiveScreen(try arguments.string("route"))))
         }
     }
 

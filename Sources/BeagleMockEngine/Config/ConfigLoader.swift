@@ -19,7 +19,7 @@ package enum ConfigLoader {
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
         "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record", "tls",
-        "recordMaxSize", "reloadPort",
+        "recordMaxSize", "reloadPort", "livePreview", "livePreviewRoute",
     ]
     static let routeKeys = [
         "path", "methods", "when", "file", "scenario", "proxy", "latency", "bandwidth", "dribble", "faults", "sequence",
@@ -154,6 +154,19 @@ package enum ConfigLoader {
         if let value = try mapping.optional("recordMaxSize") {
             configuration.recordMaxSize = try value.parseScalar(expected: "a size like 20MiB") { text throws(SpecError) in
                 try SettingChecks.recordMaxSize(text)
+            }
+        }
+        if let value = try mapping.optional("livePreview", clearHint: "remove the key for no Live Preview") {
+            configuration.livePreview = try value.parseScalar(expected: "a port like 9721") { text throws(SpecError) in
+                try SettingChecks.port(text, what: "livePreview")
+            }
+        }
+        if let value = try mapping.optional("livePreviewRoute", clearHint: "remove the key to show the screen saved last") {
+            configuration.livePreviewRoute = try value.parseScalar(expected: "a route like /home") { text throws(SpecError) in
+                guard text.hasPrefix("/") else {
+                    throw SpecError("livePreviewRoute \(SpecError.quote(text)) must be a route like /home")
+                }
+                return text
             }
         }
         if let value = try mapping.optional("reloadPort", clearHint: "remove the key for no hot reload") {

@@ -35,6 +35,11 @@ package struct MockConfiguration: Sendable, Hashable {
     /// `reloadPort:`: the port of the hot-reload WebSocket (Docs/LivePreview.md), read when the
     /// server starts.
     package var reloadPort: Int?
+    /// `livePreview:`: the port of Beagle's Live Preview WebSocket (Docs/LivePreview.md), read
+    /// when the server starts.
+    package var livePreview: Int?
+    /// `livePreviewRoute:`: the route pinned on the devices from the start.
+    package var livePreviewRoute: String?
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(

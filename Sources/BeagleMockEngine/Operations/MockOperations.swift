@@ -17,10 +17,12 @@ package struct MockOperations: Sendable {
     /// The local CA that signed the HTTPS certificate; nil without HTTPS or with the user's own.
     let authority: LocalCertificateAuthority?
     let startedAt: ContinuousClock.Instant
+    /// The screen on the devices, for Live Preview (Docs/LivePreview.md).
+    package let live: LiveScreen
 
     package init(
         settings: SettingsStore, journal: RequestJournal, store: ScreenStore, routeReports: RouteReportCache,
-        authority: LocalCertificateAuthority?, startedAt: ContinuousClock.Instant
+        authority: LocalCertificateAuthority?, startedAt: ContinuousClock.Instant, live: LiveScreen = LiveScreen()
     ) {
         self.settings = settings
         self.journal = journal
@@ -28,6 +30,7 @@ package struct MockOperations: Sendable {
         self.routeReports = routeReports
         self.authority = authority
         self.startedAt = startedAt
+        self.live = live
     }
 
     // MARK: - Health, reset, the CA
