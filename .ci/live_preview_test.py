@@ -18,42 +18,13 @@ Exits 1 on the first failure, naming it.
 import asyncio
 import json
 import os
-import pathlib
-import shutil
-import signal
 import socket
-import subprocess
 import sys
-import tempfile
 import urllib.request
 
 import websockets
 
-
-def fail(message):
-    print(f"FAIL: {message}")
-    sys.exit(1)
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-async def frame(client, what, seconds=5):
-    try:
-        return await asyncio.wait_for(client.recv(), seconds)
-    except Exception as error:  # noqa: BLE001 - any failure is the check's failure
-        fail(f"{what}: no frame ({error!r})")
-
-
-async def nothing(client, seconds, what):
-    try:
-        got = await asyncio.wait_for(client.recv(), seconds)
-    except asyncio.TimeoutError:
-        return
-    fail(f"{what}: a frame arrived ({got[:80]!r})")
+from websocket_support import expect_going_away, fail, frame, nothing, sample_server, stalled_client
 
 
 def is_compact(text):
@@ -89,22 +60,8 @@ def screen_over_http(port, route, platform):
 
 
 async def main(binary):
-    work = pathlib.Path(tempfile.mkdtemp())
-    repository = pathlib.Path(__file__).resolve().parent.parent
-    shutil.copytree(repository / "screens", work / "screens")
-    shutil.copytree(repository / "images", work / "images")
-    http_port, preview_port = free_port(), free_port()
-    server = subprocess.Popen(
-        [binary, "serve", "screens", "--port", str(http_port), "--live-preview", str(preview_port), "--quiet"],
-        cwd=work, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    url = f"ws://127.0.0.1:{preview_port}"
-    try:
-        for _ in range(100):
-            try:
-                with socket.create_connection(("127.0.0.1", preview_port), timeout=1):
-                    break
-            except OSError:
-                await asyncio.sleep(0.1)
+    async with sample_server(binary, "--live-preview") as (server, work, http_port, preview_port):
+        url = f"ws://127.0.0.1:{preview_port}"
         screens = work / "screens"
         home = screens / "home.json"
 
@@ -155,12 +112,7 @@ async def main(binary):
         # times: it is dropped, while 100 clients that read get every save.
         big = screens / "big.json"
         text = "x" * 400_000
-        stalled = socket.socket()
-        stalled.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        stalled.connect(("127.0.0.1", preview_port))
-        stalled.sendall(
-            b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        stalled = stalled_client(preview_port)
         clients = [await websockets.connect(url, max_size=None) for _ in range(100)]
         # Each gets the screen on the devices as it connects.
         await asyncio.gather(*(frame(c, f"client {i}, on connecting") for i, c in enumerate(clients)))
@@ -190,20 +142,7 @@ async def main(binary):
         survivor = clients[0]
         for client in clients[1:]:
             await client.close()
-        server.send_signal(signal.SIGTERM)
-        try:
-            while True:
-                await asyncio.wait_for(survivor.recv(), 10)
-        except websockets.ConnectionClosed as closed:
-            if closed.rcvd is None or closed.rcvd.code != 1001:
-                fail(f"SIGTERM: closed with {closed.rcvd!r}, not a close frame with 1001")
-        if server.wait(timeout=15) != 0:
-            fail(f"SIGTERM: the server exited with {server.returncode}")
-        print("ok: SIGTERM closes clients with 1001 and the server exits 0")
-    finally:
-        if server.poll() is None:
-            server.kill()
-        shutil.rmtree(work, ignore_errors=True)
+        await expect_going_away(server, survivor, websockets)
     print("Live Preview: every check passed")
 
 

@@ -22,74 +22,30 @@ public struct ListeningPorts: Sendable, Equatable {
 
 /// Collects the ports as each listener binds, and reports them once all are bound.
 package final class BoundPorts: Sendable {
-    private struct State {
-        var http: Int?
-        var https: Int?
-        var reload: Int?
-        var livePreview: Int?
+    /// The listeners a server can have.
+    package enum Listener: Sendable, Hashable {
+        case http, https, reload, livePreview
     }
-    private let state = Mutex(State())
-    private let expectsTLS: Bool
-    private let expectsReload: Bool
-    private let expectsLivePreview: Bool
+
+    private let bound = Mutex<[Listener: Int]>([:])
+    /// The listeners that must be bound before the ports are reported.
+    private let expected: Set<Listener>
     private let onRunning: @Sendable (ListeningPorts) async -> Void
 
-    package init(
-        expectsTLS: Bool, expectsReload: Bool = false, expectsLivePreview: Bool = false,
-        onRunning: @escaping @Sendable (ListeningPorts) async -> Void
-    ) {
-        self.expectsTLS = expectsTLS
-        self.expectsReload = expectsReload
-        self.expectsLivePreview = expectsLivePreview
+    /// Ports reported once `http` and every one of `others` are bound.
+    package init(expecting others: Set<Listener>, onRunning: @escaping @Sendable (ListeningPorts) async -> Void) {
+        self.expected = others.union([.http])
         self.onRunning = onRunning
     }
 
-    /// The HTTP listener is bound to `port`.
-    package func bound(http port: Int) async {
-        await report(
-            state.withLock { state in
-                state.http = port
-                return complete(state)
-            })
-    }
-
-    /// The HTTPS listener is bound to `port`.
-    package func bound(https port: Int) async {
-        await report(
-            state.withLock { state in
-                state.https = port
-                return complete(state)
-            })
-    }
-
-    /// The hot-reload listener is bound to `port`.
-    package func bound(reload port: Int) async {
-        await report(
-            state.withLock { state in
-                state.reload = port
-                return complete(state)
-            })
-    }
-
-    /// The Live Preview listener is bound to `port`.
-    package func bound(livePreview port: Int) async {
-        await report(
-            state.withLock { state in
-                state.livePreview = port
-                return complete(state)
-            })
-    }
-
-    private func complete(_ state: State) -> ListeningPorts? {
-        guard let http = state.http, !expectsTLS || state.https != nil, !expectsReload || state.reload != nil,
-            !expectsLivePreview || state.livePreview != nil
-        else {
-            return nil
+    /// The `listener` is bound to `port`.
+    package func bound(_ listener: Listener, port: Int) async {
+        let ports = bound.withLock { bound -> ListeningPorts? in
+            bound[listener] = port
+            guard let http = bound[.http], expected.isSubset(of: bound.keys) else { return nil }
+            return ListeningPorts(
+                http: http, https: bound[.https], reload: bound[.reload], livePreview: bound[.livePreview])
         }
-        return ListeningPorts(http: http, https: state.https, reload: state.reload, livePreview: state.livePreview)
-    }
-
-    private func report(_ ports: ListeningPorts?) async {
         if let ports { await onRunning(ports) }
     }
 }

@@ -218,61 +218,44 @@ public final class MockServer: Sendable {
             bodyTimeout: bodyTimeout,
             idleTimeout: configuration.idleTimeout,
             logger: logger)
-        let bound = BoundPorts(
-            expectsTLS: tls != nil, expectsReload: reloadPort != nil, expectsLivePreview: livePreviewPort != nil,
-            onRunning: onRunning)
+        var expected: Set<BoundPorts.Listener> = []
+        if tls != nil { expected.insert(.https) }
+        if reloadPort != nil { expected.insert(.reload) }
+        if livePreviewPort != nil { expected.insert(.livePreview) }
+        let bound = BoundPorts(expecting: expected, onRunning: onRunning)
         let host = configuration.host
-        let address = { (port: Int) in
-            ServerConfiguration(address: .hostname(host, port: port), serverName: nil, backlog: 4096)
-        }
         // A listener that cannot bind stops the group gracefully: cancelled, the other listener's
         // Hummingbird server would log its cancellation as an error beside the one-line reason.
-        var listeners: [ServiceGroupConfiguration.ServiceConfiguration] = [
+        func listener(
+            _ kind: BoundPorts.Listener, _ channel: some ServerChildChannel, port: Int, option: String
+        ) -> ServiceGroupConfiguration.ServiceConfiguration {
             .init(
                 service: Listener(
                     server: Server(
-                        childChannelSetup: connections, configuration: address(configuration.port),
-                        onServerRunning: { channel in await bound.bound(http: channel.localAddress?.port ?? 0) },
+                        childChannelSetup: channel,
+                        configuration: ServerConfiguration(
+                            address: .hostname(host, port: port), serverName: nil, backlog: 4096),
+                        onServerRunning: { channel in await bound.bound(kind, port: channel.localAddress?.port ?? 0) },
                         eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
-                    port: configuration.port, option: "--port"),
+                    port: port, option: option),
                 failureTerminationBehavior: .gracefullyShutdownGroup)
-        ]
+        }
+        var listeners = [listener(.http, connections, port: configuration.port, option: "--port")]
         if let tls {
             listeners.append(
-                .init(
-                    service: Listener(
-                        server: Server(
-                            childChannelSetup: TLSChildChannel(base: connections, context: tls.context, logger: logger),
-                            configuration: address(tls.port),
-                            onServerRunning: { channel in await bound.bound(https: channel.localAddress?.port ?? 0) },
-                            eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
-                        port: tls.port, option: "--tls-port"),
-                    failureTerminationBehavior: .gracefullyShutdownGroup))
+                listener(
+                    .https, TLSChildChannel(base: connections, context: tls.context, logger: logger), port: tls.port,
+                    option: "--tls-port"))
         }
         var doors: [ServiceGroupConfiguration.ServiceConfiguration] = []
         if let reloadPort {
             let clients = PushClients()
-            listeners.append(
-                .init(
-                    service: Listener(
-                        server: Server(
-                            childChannelSetup: PushChannel(clients: clients), configuration: address(reloadPort),
-                            onServerRunning: { channel in await bound.bound(reload: channel.localAddress?.port ?? 0) },
-                            eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
-                        port: reloadPort, option: "--reload-port"),
-                    failureTerminationBehavior: .gracefullyShutdownGroup))
+            listeners.append(listener(.reload, PushChannel(clients: clients), port: reloadPort, option: "--reload-port"))
             doors.append(.init(service: ReloadDoor(clients: clients, changes: ServedFileChanges(served: store.served))))
         }
         if let livePreviewPort, let clients = livePreviewClients {
             listeners.append(
-                .init(
-                    service: Listener(
-                        server: Server(
-                            childChannelSetup: PushChannel(clients: clients), configuration: address(livePreviewPort),
-                            onServerRunning: { channel in await bound.bound(livePreview: channel.localAddress?.port ?? 0) },
-                            eventLoopGroup: ServerEventLoops.group, logger: serverLogger),
-                        port: livePreviewPort, option: "--live-preview"),
-                    failureTerminationBehavior: .gracefullyShutdownGroup))
+                listener(.livePreview, PushChannel(clients: clients), port: livePreviewPort, option: "--live-preview"))
             doors.append(
                 .init(
                     service: LivePreviewDoor(

@@ -133,53 +133,41 @@ struct ServeOptions: ParsableArguments {
     @Flag(help: "Print no request lines (warnings and errors still print).")
     var quiet = false
 
+    /// The port `flag` gave, or else the one in the environment's `variable` (unset when empty,
+    /// unless `emptyIsUnset` is false); refused when it is not 0 to 65535.
+    private static func port(
+        _ given: Int?, flag: String, variable: String, in environment: [String: String], emptyIsUnset: Bool = true
+    ) throws -> Int? {
+        var port = given
+        if port == nil, let text = environment[variable], !(emptyIsUnset && text.isEmpty) {
+            guard let value = Int(text) else {
+                throw ValidationError("\(variable)='\(text)' is not a port number (0-65535)")
+            }
+            port = value
+        }
+        if let port, !(0...65535).contains(port) {
+            throw ValidationError("\(flag) \(port) is not a port number (0-65535)")
+        }
+        return port
+    }
+
     mutating func validate() throws {
         let environment = ProcessInfo.processInfo.environment
         if host == nil { host = environment["BEAGLE_MOCK_HOST"] }
         if let host, host.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--host must not be empty")
         }
-        if port == nil, let text = environment["BEAGLE_MOCK_PORT"] {
-            guard let value = Int(text) else {
-                throw ValidationError("BEAGLE_MOCK_PORT='\(text)' is not a port number (0-65535)")
-            }
-            port = value
-        }
-        if let port, !(0...65535).contains(port) {
-            throw ValidationError("--port \(port) is not a port number (0-65535)")
-        }
-        if tlsPort == nil, let text = environment["BEAGLE_MOCK_TLS_PORT"], !text.isEmpty {
-            guard let value = Int(text) else {
-                throw ValidationError("BEAGLE_MOCK_TLS_PORT='\(text)' is not a port number (0-65535)")
-            }
-            tlsPort = value
-        }
-        if let tlsPort, !(0...65535).contains(tlsPort) {
-            throw ValidationError("--tls-port \(tlsPort) is not a port number (0-65535)")
-        }
-        if livePreview == nil, let text = environment["BEAGLE_MOCK_LIVE_PREVIEW"], !text.isEmpty {
-            guard let value = Int(text) else {
-                throw ValidationError("BEAGLE_MOCK_LIVE_PREVIEW='\(text)' is not a port number (0-65535)")
-            }
-            livePreview = value
-        }
-        if let livePreview, !(0...65535).contains(livePreview) {
-            throw ValidationError("--live-preview \(livePreview) is not a port number (0-65535)")
-        }
+        // An empty BEAGLE_MOCK_PORT is refused, as it always was; the other variables count as unset.
+        port = try Self.port(port, flag: "--port", variable: "BEAGLE_MOCK_PORT", in: environment, emptyIsUnset: false)
+        tlsPort = try Self.port(tlsPort, flag: "--tls-port", variable: "BEAGLE_MOCK_TLS_PORT", in: environment)
+        livePreview = try Self.port(
+            livePreview, flag: "--live-preview", variable: "BEAGLE_MOCK_LIVE_PREVIEW", in: environment)
+        reloadPort = try Self.port(reloadPort, flag: "--reload-port", variable: "BEAGLE_MOCK_RELOAD_PORT", in: environment)
         if livePreviewRoute == nil, let route = environment["BEAGLE_MOCK_LIVE_PREVIEW_ROUTE"], !route.isEmpty {
             livePreviewRoute = route
         }
         if let livePreviewRoute, !livePreviewRoute.hasPrefix("/") {
             throw ValidationError("--live-preview-route \(livePreviewRoute) must be a route like /home")
-        }
-        if reloadPort == nil, let text = environment["BEAGLE_MOCK_RELOAD_PORT"], !text.isEmpty {
-            guard let value = Int(text) else {
-                throw ValidationError("BEAGLE_MOCK_RELOAD_PORT='\(text)' is not a port number (0-65535)")
-            }
-            reloadPort = value
-        }
-        if let reloadPort, !(0...65535).contains(reloadPort) {
-            throw ValidationError("--reload-port \(reloadPort) is not a port number (0-65535)")
         }
         if let adminToken {
             try Self.checkToken(adminToken, source: "--admin-token")

@@ -8,23 +8,8 @@ import Testing
 /// `--reload-port` (Docs/LivePreview.md, "Hot reload"): a WebSocket on which every client gets
 /// `reload` after a served file changes, pings are answered, and nothing else is taken from clients.
 @Suite struct HotReloadTests {
-    /// A client's upgrade, as Beagle Flutter's `WebSocketChannel` sends it (any path is accepted).
-    private static func upgrade(path: String = "/") -> String {
-        "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-    }
-
-    /// A frame from a client: masked, as RFC 6455 requires.
-    private static func clientFrame(opcode: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        let mask: [UInt8] = [1, 2, 3, 4]
-        return [0x80 | opcode, 0x80 | UInt8(payload.count)] + mask
-            + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-    }
-
     private static func connect(_ port: Int, path: String = "/") async throws -> RawConnection {
-        let client = try await RawConnection.connect(port: port, sending: upgrade(path: path))
-        #expect(await client.waitFor(text: "101 Switching Protocols"))
-        return client
+        try await WebSocketUpgrade.connect(port: port, path: path)
     }
 
     @Test func aSaveSendsReloadToEveryClient() async throws {
@@ -35,7 +20,7 @@ import Testing
             let flutter = try await Self.connect(port)
             let other = try await Self.connect(port, path: "/any/path")
             // Beagle Flutter says which platform it is; that changes nothing.
-            try await flutter.send(Self.clientFrame(opcode: 1, Array(#"{"platform":"Flutter"}"#.utf8)))
+            try await flutter.send(WebSocketUpgrade.clientFrame(opcode: 1, Array(#"{"platform":"Flutter"}"#.utf8)))
             try folder.write("screens/home.json", #"{"_beagleComponent_":"beagle:text","text":"b"}"#)
             #expect(await flutter.waitFor(text: "reload"))
             #expect(await other.waitFor(text: "reload"))
@@ -50,7 +35,7 @@ import Testing
         } _: { server, _ in
             let port = try #require(server.reloadPort)
             let client = try await Self.connect(port)
-            try await client.send(Self.clientFrame(opcode: 9, Array("pq".utf8)))
+            try await client.send(WebSocketUpgrade.clientFrame(opcode: 9, Array("pq".utf8)))
             // The pong carries the ping's bytes, unmasked.
             #expect(await client.waitFor(text: "pq"))
             await client.close()

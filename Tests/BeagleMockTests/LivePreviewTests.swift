@@ -11,14 +11,8 @@ import Testing
 /// devices as they connect and after each save, as their platform gets it, compact, without the
 /// word `Welcome`; a screen that does not validate is not sent; a pinned route wins over saves.
 @Suite struct LivePreviewTests {
-    private static let upgradeTail =
-        " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
-
     private static func connect(_ port: Int, path: String = "/") async throws -> RawConnection {
-        let client = try await RawConnection.connect(port: port, sending: "GET \(path)" + upgradeTail)
-        #expect(await client.waitFor(text: "101 Switching Protocols"))
-        return client
+        try await WebSocketUpgrade.connect(port: port, path: path)
     }
 
     private static func screen(_ text: String) -> String {

@@ -15,26 +15,12 @@ enum PlainGetRendering {
     ) -> ScreenRendering.Renderer {
         { data, relativePath in
             guard ScreenTemplate.isTemplate(data), !verbatim.contains(relativePath, bytes: data) else { return .asIs }
-            let problem: TemplateProblem
-            do throws(TemplateProblem) {
-                let template = try ScreenTemplate(source: String(decoding: data, as: UTF8.self))
-                let meter = RenderMeter(limits: limits)
-                let headers = platform.map { [SentHeaders.Field(name: "beagle-platform", value: $0.rawValue)] } ?? []
-                let request = TemplateRequest(
+            let headers = platform.map { [SentHeaders.Field(name: "beagle-platform", value: $0.rawValue)] } ?? []
+            return .template(data, relativePath: relativePath, limits: limits, seed: seed) { meter in
+                TemplateRequest(
                     method: "GET", path: route, params: parameters, query: QueryParameters(""),
                     headers: SentHeaders(fields: headers), body: nil, meter: meter)
-                switch template.render(TemplateScope(request: request, seed: seed, draw: seed, meter: meter)) {
-                case .rendered(let text): return .rendered(Data(text.utf8))
-                case .overBudget(let overBudget, _): problem = overBudget
-                case .abandoned: problem = TemplateProblem(message: "the rendering was stopped", line: 1, column: 1)
-                }
-            } catch {
-                problem = error
             }
-            return .unrenderable(
-                Diagnostic(
-                    file: relativePath, line: problem.line, column: problem.column, severity: .error,
-                    message: "the template cannot be rendered: \(problem.message)"))
         }
     }
 }

@@ -32,23 +32,10 @@ package enum TemplateSample {
 
     /// `data` rendered with sample values, or the template's problem.
     private static func render(_ data: Data, relativePath: String, limits: TemplateLimits) -> ScreenRendering {
-        let problem: TemplateProblem
-        do throws(TemplateProblem) {
-            let template = try ScreenTemplate(source: String(decoding: data, as: UTF8.self))
-            let name = ScreenFileName(relativePath: relativePath)
-            let request = SampleRequest(method: name.method ?? "GET", path: name.route)
-            switch template.render(TemplateScope(request: request, seed: 0, draw: 0, meter: RenderMeter(limits: limits))) {
-            case .rendered(let text): return .rendered(Data(text.utf8))
-            case .overBudget(let overBudget, _): problem = overBudget
-            case .abandoned: problem = TemplateProblem(message: "the rendering was stopped", line: 1, column: 1)
-            }
-        } catch {
-            problem = error
+        let name = ScreenFileName(relativePath: relativePath)
+        return .template(data, relativePath: relativePath, limits: limits, seed: 0) { _ in
+            SampleRequest(method: name.method ?? "GET", path: name.route)
         }
-        return .unrenderable(
-            Diagnostic(
-                file: relativePath, line: problem.line, column: problem.column, severity: .error,
-                message: "the template cannot be rendered: \(problem.message)"))
     }
 
     /// `request` with sample values.
