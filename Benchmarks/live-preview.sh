@@ -7,7 +7,7 @@
 #
 # Serves the sample app (release build, --quiet) with --live-preview; 100 clients of PyPI's
 # `websockets` connect (half as iOS's client does, half as Android's); then SAVES saves of
-# screens/home.json, each with a new text, one at a time: each is timed from the write to the
+# screens/cart.json (one file for every platform), each with a new id, one at a time: each is timed from the write to the
 # frame's arrival at every client. Prints the p50, p90 and p99 of those times less the 100 ms
 # gathering, and the resident memory before and after the clients connected, per client.
 # Needs: python3 with `websockets` (.build/ws-venv, as .ci/run makes it), curl.
@@ -49,11 +49,11 @@ async def main():
     clients = [await websockets.connect(url + ("/android" if i % 2 else "/"), max_size=None) for i in range(100)]
     await asyncio.sleep(1)
     connected = rss()
-    home = pathlib.Path("screens/home.json")
+    home = pathlib.Path("screens/cart.json")
     screen = json.loads(home.read_text())
     times = []
     for n in range(saves):
-        screen["id"] = f"home-{n}"
+        screen["id"] = f"cart-{n}"
         start = time.perf_counter()
         home.write_text(json.dumps(screen))
         async def arrival(client):
