@@ -7,9 +7,10 @@
 #
 # Serves the sample app (release build, --quiet) with --live-preview; 100 clients of PyPI's
 # `websockets` connect (half as iOS's client does, half as Android's); then SAVES saves of
-# screens/cart.json (one file for every platform), each with a new id, one at a time: each is timed from the write to the
-# frame's arrival at every client. Prints the p50, p90 and p99 of those times less the 100 ms
-# gathering, and the resident memory before and after the clients connected, per client.
+# screens/cart.json (one file for every platform), each with a new id, one at a time: each is timed
+# from the write to the frame's arrival at every client. Prints the p50, p90 and p99 of those times
+# less the 100 ms gathering, and the resident memory before and after the clients connected, per
+# client.
 # Needs: python3 with `websockets` (.build/ws-venv, as .ci/run makes it), curl.
 set -euo pipefail
 cd "$(dirname "$0")/.."
