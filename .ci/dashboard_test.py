@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -256,6 +257,7 @@ def main():
         ios_title = driver.find_element(By.CSS_SELECTOR, "#preview .navbar").text
         assert "iOS" in ios_title, f"the iOS preview's title is {ios_title!r}"
         wait(driver, lambda d: "runtime settings" in text_of(d, "inForce").lower(), "what is in force is shown")
+        assert not driver.find_element(By.ID, "livePanel").is_displayed(), "the Live Preview panel shows on a server without it"
         shot(driver, "01-home-ios")
 
         step("pick the Android platform: the preview changes")
@@ -416,9 +418,139 @@ def main():
     finally:
         driver.quit()
         server.stop()
+    live_preview_steps()
     https_steps()
     shutil.rmtree(SAMPLE, ignore_errors=True)
     print("dashboard: all steps passed")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def save_title(path, title):
+    """Saves the screen at `path` with its navigation bar's title set to `title`."""
+    with open(path) as file:
+        screen = json.load(file)
+    screen["navigationBar"]["title"] = title
+    with open(path, "w") as file:
+        json.dump(screen, file, indent=2)
+
+
+def device_frames(driver, device, dashboard):
+    """The frames the device tab's WebSocket has received, read from that tab."""
+    driver.switch_to.window(device)
+    frames = driver.execute_script("return window.liveFrames")
+    driver.switch_to.window(dashboard)
+    return frames
+
+
+def wait_for_frame(driver, device, dashboard, what, contains, count):
+    """Waits until the device has more than `count` frames, the last holding `contains`."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        frames = device_frames(driver, device, dashboard)
+        if len(frames) > count and contains in frames[-1]:
+            return frames
+        time.sleep(0.1)
+    raise SystemExit(f"FAILED: {what}: the device's frames are {[f[:80] for f in frames]}")
+
+
+def click_route(driver, route):
+    """Clicks `route` in the route list, which the page may be drawing anew."""
+    button = f"//ul[@id='routeList']//button[starts-with(normalize-space(.), '{route}')]"
+    wait(driver, lambda d: d.find_element(By.XPATH, button).click() or True, f"{route} can be clicked")
+    wait(driver, lambda d: text_of(d, "detailTitle") == route, f"the page shows {route}")
+
+
+def live_preview_steps():
+    step("Live Preview: the devices, the screen on them, the preview redrawn on save, Show on devices")
+    live_port = free_port()
+    guide = os.path.join(SCREENS, "guides", "pour-over.json")
+    original = open(guide).read()
+    server = Server("--seed", "7", "--live-preview", str(live_port))
+    driver = browser()
+    try:
+        driver.get(server.base + "/__admin/#/home")
+        wait(driver, lambda d: d.find_element(By.ID, "livePanel").is_displayed(), "the Live Preview panel shows")
+        wait(driver, lambda d: "No device is connected" in text_of(d, "deviceBody"), "no device is listed yet")
+        assert "Nothing on the devices yet" in text_of(driver, "liveScreen"), text_of(driver, "liveScreen")
+        wait(driver, lambda d: "live" in text_of(d, "live"), "the event stream is live")
+
+        # The device is Chromium's own WebSocket client, in a second tab, at Android's path.
+        dashboard = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        device = driver.current_window_handle
+        driver.execute_script("""window.liveFrames = []; window.liveSocket = new WebSocket(arguments[0]);
+            window.liveSocket.onmessage = (event) => window.liveFrames.push(event.data);""", f"ws://127.0.0.1:{live_port}/android")
+        driver.switch_to.window(dashboard)
+        wait(driver, lambda d: "Android" in text_of(d, "deviceBody") and "127.0.0.1:" in text_of(d, "deviceBody"), "the device is listed with its platform and address", timeout=2)
+        assert "(1 connected)" in text_of(driver, "deviceCount"), text_of(driver, "deviceCount")
+        shot(driver, "13-live-device-connected")
+
+        step("a save: the device gets the screen, the page shows it and its preview redraws")
+        save_title(guide, "Saved once")
+        wait_for_frame(driver, device, dashboard, "the save reaches the device", "Saved once", 0)
+        wait(driver, lambda d: "/guides/pour-over" in text_of(d, "liveScreen") and "saved last" in text_of(d, "liveScreen"), "the page names the screen on the devices", timeout=3)
+        wait(driver, lambda d: text_of(d, "detailTitle") == "/guides/pour-over", "the page shows the screen the devices show")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#preview .navbar").text == "Saved once", "the preview shows the save")
+        assert driver.find_element(By.ID, "onDevices").is_displayed(), "the route on the devices is marked"
+        count = len(device_frames(driver, device, dashboard))
+        save_title(guide, "Saved twice")
+        wait_for_frame(driver, device, dashboard, "the second save reaches the device", "Saved twice", count)
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#preview .navbar").text == "Saved twice", "the preview redraws on the second save", timeout=3)
+        shot(driver, "14-live-redrawn-on-save")
+
+        step("a save that is not JSON: nothing is sent, the page says why")
+        count = len(device_frames(driver, device, dashboard))
+        with open(guide, "w") as file:
+            file.write('{"_beagleComponent_": "beagle:screenComponent", "child": ')
+        wait(driver, lambda d: d.find_element(By.ID, "liveProblem").is_displayed() and "not JSON" in text_of(d, "liveProblem"), "the page says the screen was not sent", timeout=3)
+        frames = device_frames(driver, device, dashboard)
+        assert len(frames) == count, f"a frame was sent for a broken save: {frames[-1][:80]!r}"
+        shot(driver, "15-live-not-sent")
+        with open(guide, "w") as file:
+            file.write(original)
+        wait(driver, lambda d: not d.find_element(By.ID, "liveProblem").is_displayed(), "the problem clears once the screen is good again", timeout=3)
+
+        step("Show on devices: the route picked, pinned; a route with a parameter asks for a value")
+        click_route(driver, "/cart")
+        count = len(device_frames(driver, device, dashboard))
+        driver.find_element(By.ID, "showOnDevices").click()
+        wait_for_frame(driver, device, dashboard, "Show on devices sends /cart", "Your cart", count)
+        wait(driver, lambda d: "pinned" in text_of(d, "liveScreen") and "/cart" in text_of(d, "liveScreen"), "the page says /cart is pinned")
+        assert driver.find_element(By.ID, "onDevices").is_displayed(), "the pinned route is marked"
+        shot(driver, "16-live-pinned")
+        click_route(driver, "/product/[id]")
+        driver.find_element(By.ID, "showOnDevices").click()
+        wait(driver, lambda d: "in place of [id]" in text_of(d, "liveMessage"), "a route with a parameter asks for a value")
+        path = driver.find_element(By.ID, "livePath")
+        path.clear()
+        path.send_keys("/product/42")
+        count = len(device_frames(driver, device, dashboard))
+        driver.find_element(By.ID, "showOnDevices").click()
+        wait_for_frame(driver, device, dashboard, "Show on devices sends /product/42", "42", count)
+        wait(driver, lambda d: "/product/42" in text_of(d, "liveScreen"), "the page says /product/42 is on the devices")
+        wait(driver, lambda d: d.find_element(By.ID, "onDevices").is_displayed(), "the route that answers /product/42 is marked")
+        driver.find_element(By.ID, "unpin").click()
+        wait(driver, lambda d: "saved last" in text_of(d, "liveScreen"), "unpinned, the devices show the screen saved last")
+        live = json.loads(urllib.request.urlopen(server.base + "/__admin/live-preview").read())
+        assert live["pinned"] is False and live["route"] == "/guides/pour-over", live
+
+        step("the device leaves: the list says so")
+        driver.switch_to.window(device)
+        driver.execute_script("window.liveSocket.close()")
+        driver.switch_to.window(dashboard)
+        wait(driver, lambda d: "No device is connected" in text_of(d, "deviceBody"), "the device is gone from the list", timeout=3)
+        driver.set_window_size(390, 844)
+        shot(driver, "17-live-phone-width")
+    finally:
+        with open(guide, "w") as file:
+            file.write(original)
+        driver.quit()
+        server.stop()
 
 
 def scratch_nss_home(authority=None):

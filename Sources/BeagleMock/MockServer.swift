@@ -144,7 +144,10 @@ public final class MockServer: Sendable {
                 throw .invalidConfig("--live-preview-route \(route): \(error.message)")
             }
         }
-        let clients = livePreviewPort == nil ? nil : PushClients(greeting: LivePreviewDoor.greeting(operations))
+        let live = operations.live
+        let clients =
+            livePreviewPort == nil
+            ? nil : PushClients(greeting: LivePreviewDoor.greeting(operations), onChange: { live.devicesChanged() })
         livePreviewClients = clients
         self.adminAPI = AdminAPI(operations: operations, gate: adminGate, agents: agents, livePreviewDevices: clients)
     }

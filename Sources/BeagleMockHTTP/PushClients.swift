@@ -30,10 +30,17 @@ package final class PushClients: Sendable {
     private let clients = Mutex<[ObjectIdentifier: Client]>([:])
     /// The frame a client that asked for a path gets as it connects, if any (the current screen).
     private let greeting: @Sendable (_ path: String) -> String?
+    /// Called after a client connects or leaves.
+    private let onChange: @Sendable () -> Void
 
-    /// Clients that get `greeting`'s frame for their path, when it has one, as they connect.
-    package init(greeting: @escaping @Sendable (_ path: String) -> String? = { _ in nil }) {
+    /// Clients that get `greeting`'s frame for their path, when it has one, as they connect;
+    /// `onChange` is called after each one connects or leaves.
+    package init(
+        greeting: @escaping @Sendable (_ path: String) -> String? = { _ in nil },
+        onChange: @escaping @Sendable () -> Void = {}
+    ) {
         self.greeting = greeting
+        self.onChange = onChange
     }
 
     /// The clients connected now, first connected first.
@@ -58,10 +65,11 @@ package final class PushClients: Sendable {
             path: path, address: channel.remoteAddress.map(Self.describe), since: Date(), channel: channel)
         clients.withLock { $0[ObjectIdentifier(channel)] = client }
         if let text = greeting(path) { Self.send(text, to: channel) }
+        onChange()
     }
 
     func remove(_ channel: any Channel) {
-        _ = clients.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
+        if clients.withLock({ $0.removeValue(forKey: ObjectIdentifier(channel)) }) != nil { onChange() }
     }
 
     /// Writes one text frame on `channel`'s loop, or drops the client when it has not read what

@@ -53,6 +53,9 @@ final class PushFrameHandler: ChannelInboundHandler {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ChannelShouldQuiesceEvent {
             close(context, code: .goingAway)
+        } else if case ChannelEvent.inputClosed = event {
+            // The client closed its side without a close frame: it has gone.
+            context.close(promise: nil)
         } else {
             context.fireUserInboundEventTriggered(event)
         }

@@ -109,6 +109,29 @@ import Testing
         }
     }
 
+    @Test func theEventStreamTellsOfDevicesAndSaves() async throws {
+        try await withMockServer(files: ["screens/home.json": Self.screen("home")]) {
+            $0.livePreviewPort = 0
+        } _: { server, folder in
+            let port = try #require(server.livePreviewPort)
+            let events = try await RawConnection.connect(port: server.port)
+            try await events.send("GET /__admin/events HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n")
+            // As the stream opens: no device, nothing saved.
+            #expect(await events.waitFor(text: #""route":null,"saves":0}"#))
+            let android = try await Self.connect(port, path: "/android")
+            #expect(await events.waitFor(text: #""platform":"ANDROID""#))
+            try folder.write("screens/home.json", Self.screen("saved"))
+            #expect(await events.waitFor(text: #""route":"/home","saves":1}"#))
+            #expect(events.received.contains("event: live-preview\ndata: {"))
+            // The device leaves without a close frame, as an app whose network drops.
+            await android.close()
+            #expect(
+                await events.waitFor(text: #"data: {"devices":[],"pinned":false,"problem":null,"route":"/home""#),
+                "\(events.received)")
+            await events.close()
+        }
+    }
+
     @Test func withoutLivePreviewTheEndpointSaysItIsOff() async throws {
         try await withMockServer(files: ["screens/home.json": Self.screen("home")]) { server, _ in
             let answer = try #require(try await HTTPProbe.request(port: server.port, target: "/__admin/live-preview"))

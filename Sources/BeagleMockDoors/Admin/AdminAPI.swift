@@ -119,7 +119,7 @@ package struct AdminAPI: AdminDoor {
         let head = request.head
         let endpoint = Endpoint(path)
         if endpoint == .events, head.method == .get, gate.refusal(for: head) == nil {
-            return .stream(JournalEventStream(feed: operations.journal.feed))
+            return .stream(AdminEventStream(journal: operations.journal.feed, livePreview: livePreviewEvents))
         }
         if let refusal = refusal(for: head, endpoint: endpoint) { return .response(refusal) }
         guard let endpoint else { return .response(Self.unknownEndpoint(path, target: head.path ?? path.path)) }
@@ -277,6 +277,7 @@ package struct AdminAPI: AdminDoor {
         let route: String?
         let pinned: Bool
         let problem: String?
+        let saves: Int
         let devices: [Device]
 
         struct Device: Encodable {
@@ -288,13 +289,14 @@ package struct AdminAPI: AdminDoor {
             let since: String
         }
 
-        private enum CodingKeys: String, CodingKey { case route, pinned, problem, devices }
+        private enum CodingKeys: String, CodingKey { case route, pinned, problem, saves, devices }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(route, forKey: .route)
             try container.encode(pinned, forKey: .pinned)
             try container.encode(problem, forKey: .problem)
+            try container.encode(saves, forKey: .saves)
             try container.encode(devices, forKey: .devices)
         }
     }
@@ -310,12 +312,20 @@ package struct AdminAPI: AdminDoor {
         let status = try change?() ?? operations.liveStatus()
         let since = ISO8601DateFormatter()
         return LivePreviewAnswer(
-            route: status.route, pinned: status.pinned, problem: status.problem,
+            route: status.route, pinned: status.pinned, problem: status.problem, saves: status.saves,
             devices: devices.connected.map { client in
                 LivePreviewAnswer.Device(
                     platform: LivePreviewDoor.platform(forPath: client.path).rawValue, path: client.path,
                     address: client.address, since: since.string(from: client.since))
             })
+    }
+
+    /// Live Preview's side of `GET /__admin/events`, when the server serves it.
+    private var livePreviewEvents: AdminEventStream.LivePreview? {
+        guard livePreviewDevices != nil else { return nil }
+        return AdminEventStream.LivePreview(changes: operations.live.changes) { [self] in
+            (try? livePreview()).map(ErrorBody.encode) ?? "{}"
+        }
     }
 
     /// The `route` of a `PUT /__admin/live-preview` body, `{"route": "/cart"}`.

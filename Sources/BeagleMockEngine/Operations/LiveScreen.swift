@@ -2,13 +2,14 @@ import BeagleScreens
 import Synchronization
 
 /// Which screen the devices show (Docs/LivePreview.md): the route pinned, if one is, else the
-/// route of the screen file saved last; the frame each platform was last sent; and why the last
-/// attempt to send the screen failed, if it did.
+/// route of the screen file saved last; the frame each platform was last sent; why the last
+/// attempt to send the screen failed, if it did; and a feed that tells the dashboard of each change.
 package final class LiveScreen: Sendable {
     private struct State {
         var pinned: String?
         var saved: String?
         var problem: String?
+        var saves = 0
         var shown: [BeaglePlatform: String] = [:]
     }
 
@@ -16,6 +17,9 @@ package final class LiveScreen: Sendable {
     private let pinsContinuation: AsyncStream<Void>.Continuation
     /// An element each time a route is pinned or unpinned, for the door that sends the screen.
     package let pins: AsyncStream<Void>
+    /// An element after each attempt to send the screen (a save, a pin) and each device that
+    /// connects or leaves: what `GET /__admin/events` follows to tell the dashboard.
+    package let changes = Feed<Void>(followerBuffer: 1)
 
     /// Whether the server serves Live Preview (`--live-preview`): without it, nothing is pinned.
     package let isOn: Bool
@@ -32,6 +36,9 @@ package final class LiveScreen: Sendable {
     package var pinned: String? { state.withLock { $0.pinned } }
     /// Why the current screen was not sent, if it was not.
     package var problem: String? { state.withLock { $0.problem } }
+    /// How many bursts of changes to the served files were seen: the dashboard redraws its
+    /// preview when the count moves.
+    package var saves: Int { state.withLock { $0.saves } }
 
     /// The frame `platform`'s devices were last sent, if any.
     package func shown(on platform: BeaglePlatform) -> String? {
@@ -52,13 +59,23 @@ package final class LiveScreen: Sendable {
         pinsContinuation.yield()
     }
 
-    /// The screen file of `route` was saved.
-    func saved(_ route: String) {
-        state.withLock { $0.saved = route }
+    /// A burst of changes to the served files ended; `route`'s screen file is the one saved last.
+    func saved(_ route: String?) {
+        state.withLock {
+            $0.saved = route ?? $0.saved
+            $0.saves += 1
+        }
     }
 
-    /// The current screen could not be sent because of `problem`, or could with nil.
+    /// The current screen could not be sent because of `problem`, or could with nil; followers
+    /// of ``changes`` are told.
     package func note(problem: String?) {
         state.withLock { $0.problem = problem }
+        changes.publish(())
+    }
+
+    /// A device connected or left; followers of ``changes`` are told.
+    package func devicesChanged() {
+        changes.publish(())
     }
 }

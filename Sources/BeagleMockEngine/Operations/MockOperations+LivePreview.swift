@@ -11,8 +11,10 @@ extension MockOperations {
         package let pinned: Bool
         /// Why the current screen is not on the devices, when it is not (it does not validate).
         package let problem: String?
+        /// Bursts of changes to the served files seen since the server started.
+        package let saves: Int
 
-        private enum CodingKeys: String, CodingKey { case route, pinned, problem }
+        private enum CodingKeys: String, CodingKey { case route, pinned, problem, saves }
 
         /// Every key, `null` for none, so that every status has one shape.
         package func encode(to encoder: any Encoder) throws {
@@ -20,12 +22,13 @@ extension MockOperations {
             try container.encode(route, forKey: .route)
             try container.encode(pinned, forKey: .pinned)
             try container.encode(problem, forKey: .problem)
+            try container.encode(saves, forKey: .saves)
         }
     }
 
     /// The screen on the devices and whether it is pinned.
     package func liveStatus() -> LiveStatus {
-        LiveStatus(route: live.route, pinned: live.pinned != nil, problem: live.problem)
+        LiveStatus(route: live.route, pinned: live.pinned != nil, problem: live.problem, saves: live.saves)
     }
 
     /// Pins `route` on the devices (a concrete path, `/product/42` for `product/[id].json`), or
@@ -52,13 +55,13 @@ extension MockOperations {
     }
 
     /// Takes the screen file changed last as the one on the devices (unless one is pinned): the
-    /// route of the served screen file with the latest modification time.
+    /// route of the served screen file with the latest modification time; and counts the burst.
     package func noteSavedScreens() {
         let newest = screenFiles().compactMap { file -> (route: String, modified: Int64)? in
             guard let status = FileStatus.stat(file.url.path) else { return nil }
             return (file.name.route, status.modified)
         }.max { $0.modified < $1.modified }
-        if let newest { live.saved(newest.route) }
+        live.saved(newest?.route)
     }
 
     /// The Live Preview frame of the screen on the devices for a client on `platform`: the

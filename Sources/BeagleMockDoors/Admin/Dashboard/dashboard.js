@@ -1,7 +1,7 @@
 "use strict";
 const $ = (id) => document.getElementById(id);
 const MAX_ENTRIES = 300;
-const state = { routes: [], route: null, view: "preview", entries: new Map(), order: [], screen: null, browserActualSize: false };
+const state = { routes: [], route: null, view: "preview", entries: new Map(), order: [], screen: null, browserActualSize: false, live: null };
 let tokenWaiters = [];
 
 function authHeaders(extra) {
@@ -126,6 +126,9 @@ async function selectRoute(route) {
   history.replaceState(null, "", "#" + encodeURIComponent(route));
   renderRoutes();
   $("detailTitle").textContent = route;
+  $("livePath").value = route;
+  $("liveMessage").textContent = "";
+  markOnDevices();
   const query = "route=" + encodeURIComponent(route) + (platform() ? "&platform=" + platform() : "");
   const response = await api("/__admin/screen?" + query);
   const screen = await response.json();
@@ -339,6 +342,67 @@ function outlineNode(node, label) {
   return line;
 }
 
+// ---- Live Preview: the devices, the screen on them, showing another ----
+const PLATFORM_NAMES = { IOS: "iOS", ANDROID: "Android", WEB: "Web" };
+// Whether the route picked here (a file's route, `/product/[id]`) answers `path` (`/product/42`).
+function routeAnswers(route, path) {
+  if (!route || !path) return false;
+  if (route === path) return true;
+  const pattern = route.split(/(\[[^\]]+\])/).map((part) => part.startsWith("[") ? "[^/]+" : part.replace(/[.*+?^${}()|\\]/g, "\\$&")).join("");
+  return new RegExp("^" + pattern + "$").test(path);
+}
+function markOnDevices() {
+  const live = state.live;
+  $("onDevices").hidden = !(live && live.route && routeAnswers(state.route, live.route));
+}
+async function loadLivePreview() {
+  const response = await api("/__admin/live-preview");
+  showLive(response.ok ? await response.json() : null);
+}
+// The panel shows `live` (the answer of GET /__admin/live-preview, or null when the server does not
+// serve Live Preview). After a save the preview redraws, as the devices do; when the screen on the
+// devices changes, the page shows it, as a device would.
+function showLive(live) {
+  const previous = state.live;
+  state.live = live;
+  $("livePanel").hidden = !live;
+  markOnDevices();
+  if (!live) return;
+  const route = live.route;
+  $("liveScreen").replaceChildren(...(route
+    ? ["On the devices: ", el("a", { href: "#" + encodeURIComponent(route), id: "liveRoute" }, route),
+      el("span", { class: "muted" }, live.pinned ? " · pinned " : " · the screen saved last")]
+      .concat(live.pinned ? [el("button", { type: "button", class: "plain", id: "unpin", onclick: unpin }, "Unpin")] : [])
+    : [el("span", { class: "muted" }, "Nothing on the devices yet: save a screen file, or show a route from here.")]));
+  $("liveProblem").hidden = !live.problem;
+  $("liveProblem").textContent = live.problem ? "Not sent, the devices keep what they show: " + live.problem : "";
+  const devices = live.devices || [];
+  $("deviceCount").textContent = "(" + devices.length + " connected)";
+  $("deviceBody").replaceChildren(...(devices.length ? devices.map((device) => {
+    const since = new Date(device.since);
+    return el("tr", { title: "upgrade path " + device.path },
+      el("td", {}, PLATFORM_NAMES[device.platform] || device.platform), el("td", {}, device.address || "unknown"),
+      el("td", { title: device.since }, isNaN(since) ? device.since : since.toLocaleTimeString()));
+  }) : [el("tr", {}, el("td", { colspan: "3", class: "muted" }, "No device is connected (Docs/LivePreview.md says how to connect one)."))]));
+  if (!previous || !route) return;
+  if (route !== previous.route) selectRoute(route);
+  else if (live.saves !== previous.saves && state.route) { loadRoutes(); selectRoute(state.route); }
+}
+async function changeLive(init, done) {
+  const response = await api("/__admin/live-preview", init);
+  const answer = await response.json();
+  if (response.ok) { $("liveMessage").textContent = done; showLive(answer); }
+  else $("liveMessage").textContent = (answer.field ? answer.field + ": " : "") + answer.error;
+}
+$("showForm").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const path = $("livePath").value.trim();
+  const parameter = path.match(/\[[^\]]+\]/);
+  if (parameter) { $("liveMessage").textContent = "Put a value in place of " + parameter[0] + ", like " + path.replace(parameter[0], "42"); $("livePath").focus(); return; }
+  changeLive({ method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ route: path }) }, "Shown on the devices, pinned until you unpin it.");
+});
+function unpin() { changeLive({ method: "DELETE" }, "Unpinned: the devices show the screen saved last."); }
+
 // ---- journal, live ----
 function statusMatches(status, filter) {
   if (!filter) return true;
@@ -419,14 +483,18 @@ async function follow() {
         let cut;
         while ((cut = buffer.indexOf("\n\n")) >= 0) {
           const block = buffer.slice(0, cut); buffer = buffer.slice(cut + 2);
-          const data = block.split("\n").filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-          if (data) { addEntry(JSON.parse(data)); scheduleJournal(); }
+          const lines = block.split("\n");
+          const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
+          const kind = (lines.find((l) => l.startsWith("event: ")) || "event: request").slice(7);
+          if (!data) continue;
+          if (kind === "live-preview") showLive(JSON.parse(data));
+          else { addEntry(JSON.parse(data)); scheduleJournal(); }
         }
       }
     } catch (error) { }
     $("live").textContent = "journal: reconnecting"; $("live").className = "warn";
     await new Promise((r) => setTimeout(r, 1000));
-    try { await loadJournal(); await loadSettings(); } catch (error) { }
+    try { await loadJournal(); await loadSettings(); await loadLivePreview(); } catch (error) { }
   }
 }
 
@@ -438,6 +506,6 @@ window.addEventListener("hashchange", async () => {
 });
 
 (async () => {
-  try { await loadSettings(); await loadRoutes(); await loadJournal(); } catch (error) { $("inForce").textContent = "Cannot reach the admin API: " + error.message; }
+  try { await loadSettings(); await loadRoutes(); await loadJournal(); await loadLivePreview(); } catch (error) { $("inForce").textContent = "Cannot reach the admin API: " + error.message; }
   follow();
 })();

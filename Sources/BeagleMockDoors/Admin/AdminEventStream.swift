@@ -4,18 +4,28 @@ import HTTPTypes
 import HummingbirdCore
 import NIOCore
 
-/// `GET /__admin/events`: the live journal as server-sent events (Docs/AdminAPI.md, "The live
-/// journal"). Each entry comes as `event: request` with the entry's JSON (the shape of `GET
-/// /__admin/requests/{id}`) when the request is read, and again when it is answered; a comment
-/// every few seconds keeps the connection known to be alive. The stream ends when the client
-/// leaves (the next write fails) or the server stops.
-struct JournalEventStream: ResponseStream {
-    let feed: JournalFeed
+/// `GET /__admin/events`: the live journal, and Live Preview's changes, as server-sent events
+/// (Docs/AdminAPI.md, "The live journal"). Each journal entry comes as `event: request` with the
+/// entry's JSON (the shape of `GET /__admin/requests/{id}`) when the request is read, and again
+/// when it is answered. When the server serves Live Preview, `event: live-preview` carries the
+/// answer of `GET /__admin/live-preview` as the stream opens and after each change (a save, a
+/// pin, a device that connects or leaves). A comment every few seconds keeps the connection known
+/// to be alive. The stream ends when the client leaves (the next write fails) or the server stops.
+struct AdminEventStream: ResponseStream {
+    /// Live Preview's side of the stream: its changes, and its state as JSON.
+    struct LivePreview: Sendable {
+        let changes: Feed<Void>
+        let status: @Sendable () -> String
+    }
+
+    let journal: JournalFeed
+    let livePreview: LivePreview?
     /// How often an idle stream sends a comment.
     var keepAlive: Duration = .seconds(10)
 
     private enum Event: Sendable {
         case entry(JournalEntry)
+        case livePreview
         case tick
     }
 
@@ -31,12 +41,19 @@ struct JournalEventStream: ResponseStream {
         sent += Int64(hello.readableBytes)
         try await body.write(hello)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(1024))
-        let entries = feed.follow()
+        let entries = journal.follow()
+        let changes = livePreview?.changes.follow()
+        if livePreview != nil { continuation.yield(.livePreview) }
         let keepAlive = self.keepAlive
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await entry in entries { continuation.yield(.entry(entry)) }
                 continuation.finish()
+            }
+            if let changes {
+                group.addTask {
+                    for await _ in changes { continuation.yield(.livePreview) }
+                }
             }
             group.addTask {
                 while !Task.isCancelled {
@@ -50,6 +67,8 @@ struct JournalEventStream: ResponseStream {
                 switch event {
                 case .entry(let entry):
                     chunk = ByteBuffer(string: "id: \(entry.id)\nevent: request\ndata: \(ErrorBody.encode(entry))\n\n")
+                case .livePreview:
+                    chunk = ByteBuffer(string: "event: live-preview\ndata: \(livePreview?.status() ?? "{}")\n\n")
                 case .tick:
                     chunk = ByteBuffer(string: ": alive\n\n")
                 }

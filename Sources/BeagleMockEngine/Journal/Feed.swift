@@ -2,38 +2,49 @@ import BeagleMockHTTP
 import Synchronization
 
 /// The journal as it happens, for `GET /__admin/events` (Docs/AdminAPI.md, "The live journal"):
-/// every follower gets each entry when it is written and again when it is completed. A follower
-/// that reads slower than requests arrive keeps the newest entries and loses the older ones,
-/// so no follower can hold the server's memory or slow a request down.
-package final class JournalFeed: Sendable {
-    /// Entries a slow follower may have waiting.
-    static let followerBuffer = 512
+/// every follower gets each entry when it is written and again when it is completed.
+package typealias JournalFeed = Feed<JournalEntry>
+
+/// Events as they happen, handed to every follower: the journal's entries (``JournalFeed``), Live
+/// Preview's changes. A follower that reads slower than events arrive keeps the newest ones and
+/// loses the older, so no follower can hold the server's memory or slow the publisher down.
+package final class Feed<Element: Sendable>: Sendable {
+    /// The journal's followers may have this many entries waiting.
+    static var journalBuffer: Int { 512 }
 
     private struct State {
-        var followers: [Int: AsyncStream<JournalEntry>.Continuation] = [:]
+        var followers: [Int: AsyncStream<Element>.Continuation] = [:]
         var nextID = 0
         /// Set when the server stops: a stream opened after that ends at once.
         var closed = false
     }
     private let state = Mutex(State())
     private let following = Atomic<Int>(0)
+    /// Events a slow follower may have waiting.
+    private let followerBuffer: Int
+
+    /// A feed whose followers may each have `followerBuffer` events waiting (1: a follower that
+    /// only needs to know that something changed).
+    package init(followerBuffer: Int = journalBuffer) {
+        self.followerBuffer = followerBuffer
+    }
 
     /// The first of `arrivals` (a follower's stream) that `matches` accepts, or nil once
     /// `timeout` has passed or the stream has ended.
     static func first(
-        of arrivals: AsyncStream<JournalEntry>, within timeout: Duration,
-        where matches: @escaping @Sendable (JournalEntry) -> Bool
-    ) async -> JournalEntry? {
+        of arrivals: AsyncStream<Element>, within timeout: Duration,
+        where matches: @escaping @Sendable (Element) -> Bool
+    ) async -> Element? {
         await bounded(by: timeout) {
-            for await entry in arrivals where matches(entry) { return entry }
+            for await event in arrivals where matches(event) { return event }
             return nil
         }
     }
 
-    /// A new follower's entries, until the stream is dropped or ``finishAll()``.
-    package func follow() -> AsyncStream<JournalEntry> {
+    /// A new follower's events, until the stream is dropped or ``finishAll()``.
+    package func follow() -> AsyncStream<Element> {
         let (stream, continuation) = AsyncStream.makeStream(
-            of: JournalEntry.self, bufferingPolicy: .bufferingNewest(Self.followerBuffer))
+            of: Element.self, bufferingPolicy: .bufferingNewest(followerBuffer))
         let id: Int? = state.withLock { state in
             guard !state.closed else { return nil }
             defer { state.nextID += 1 }
@@ -57,11 +68,11 @@ package final class JournalFeed: Sendable {
     /// Whether anyone follows the feed now (a `publish` would reach someone).
     var isFollowed: Bool { following.load(ordering: .relaxed) > 0 }
 
-    /// Sends `entry` to every follower; costs one atomic load when nobody follows.
-    func publish(_ entry: JournalEntry) {
+    /// Sends `event` to every follower; costs one atomic load when nobody follows.
+    func publish(_ event: Element) {
         guard isFollowed else { return }
         for continuation in state.withLock({ Array($0.followers.values) }) {
-            continuation.yield(entry)
+            continuation.yield(event)
         }
     }
 
