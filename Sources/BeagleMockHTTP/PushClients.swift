@@ -48,11 +48,6 @@ package final class PushClients: Sendable {
         clients.withLock { Array($0.values) }.sorted { $0.since < $1.since }
     }
 
-    /// Sends `text` to every client connected now.
-    package func broadcast(_ text: String) {
-        for client in connected { Self.send(text, to: client.channel) }
-    }
-
     /// Sends each client connected now the frame `frame` gives for its path, if it gives one.
     package func broadcast(_ frame: (_ path: String) -> String?) {
         for client in connected {

@@ -22,7 +22,7 @@ package struct ReloadDoor: Service {
     package func run() async throws {
         let clients = self.clients
         await cancelWhenGracefulShutdown {
-            await changes.run { clients.broadcast(Self.frame) }
+            await changes.run { clients.broadcast { _ in Self.frame } }
         }
     }
 }
