@@ -97,7 +97,9 @@ public final class MockServer: Sendable {
             throw .invalidConfig(error.description)
         }
         let configPath = ContainedRoot.realPath(config.file.path) ?? config.file.path
-        let settings = SettingsStore(configuration: config.configuration, commandLine: configuration.flags)
+        let settings = SettingsStore(
+            configuration: config.configuration, commandLine: configuration.flags,
+            timelineLoop: configuration.timelineLoop ?? ServerEventLoops.group.next())
         if configuration.flags.record != nil, settings.snapshot.upstream == nil {
             throw .invalidUpstream("--record needs an upstream: --upstream URL, or upstream: in the config file")
         }
@@ -142,6 +144,13 @@ public final class MockServer: Sendable {
                 try operations.pinLiveScreen(route)
             } catch {
                 throw .invalidConfig("--live-preview-route \(route): \(error.message)")
+            }
+        }
+        if let timeline = configuration.timeline {
+            do {
+                try operations.startTimeline(named: timeline)
+            } catch {
+                throw .invalidConfig("--timeline \(timeline): \(error.message)")
             }
         }
         let live = operations.live

@@ -3,6 +3,7 @@
 import BeagleMockHTTP
 @_exported import BeagleMockTLS
 import Logging
+import NIOCore
 
 /// Everything a `MockServer` is started with: where the screens are, where to listen, and how
 /// to behave. The command line builds one from its flags; a Swift test builds one directly.
@@ -47,6 +48,12 @@ public struct MockServerConfiguration: Sendable {
     /// The route pinned on the devices from the start (`--live-preview-route`); nil to show the
     /// screen saved last (the config file's `livePreviewRoute:` then decides).
     public var livePreviewRoute: String?
+    /// The config file's network timeline to run from the start (`--timeline`, Docs/Timelines.md);
+    /// nil for none.
+    public var timeline: String?
+    /// The event loop whose clock timelines run on; nil for one of the server's. A test gives a
+    /// testing loop, to move the clock itself.
+    package var timelineLoop: (any EventLoop)?
     /// How often the config file is checked for changes (Docs/Configuration.md, "Reload"); a test
     /// that reloads by hand makes it long, so that no check of its own races the test's.
     package var configPollInterval: Duration = .seconds(1)

@@ -18,6 +18,9 @@ package struct ClientConnection: Sendable {
     /// The connection's event loop, for timers that end with the connection (``LatencyWait``).
     package var eventLoop: any EventLoop { channel.eventLoop }
 
+    /// Which connection this is, the same for every request it carries.
+    package var id: ObjectIdentifier { ObjectIdentifier(channel) }
+
     /// Hands `part` to the dispatcher on the event loop, which writes and flushes it. Waits until
     /// it is written when `waiting`, or when the connection is backed up (more unsent bytes than
     /// NIO's high watermark: a slow reader; or closed), and then throws if writing failed;
@@ -47,6 +50,13 @@ package struct ClientConnection: Sendable {
     /// Resets the connection (RST) once what was written has left, and returns once it has closed.
     package func reset() async {
         await end(reset: true)
+    }
+
+    /// Resets the connection (RST) without waiting: a network lost under it (Docs/Timelines.md).
+    /// A request in flight on it gets no answer.
+    package func drop() {
+        let dispatcher = self.dispatcher
+        channel.eventLoop.execute { dispatcher.value.closeAsked(reset: true) }
     }
 
     private func end(reset: Bool) async {

@@ -44,6 +44,9 @@ struct ServeOptions: ParsableArguments {
     @Option(help: "The route Live Preview shows, whatever is saved (env BEAGLE_MOCK_LIVE_PREVIEW_ROUTE), like /cart.")
     var livePreviewRoute: String?
 
+    @Option(help: "Run this network timeline of the config file from the start (env BEAGLE_MOCK_TIMELINE), like tunnel.")
+    var timeline: String?
+
     @Option(help: "A PEM certificate (chain) for HTTPS instead of one from the local CA; needs --tls-key.", completion: .file())
     var tlsCert: String?
 
@@ -166,6 +169,9 @@ struct ServeOptions: ParsableArguments {
         if livePreviewRoute == nil, let route = environment["BEAGLE_MOCK_LIVE_PREVIEW_ROUTE"], !route.isEmpty {
             livePreviewRoute = route
         }
+        if timeline == nil, let name = environment["BEAGLE_MOCK_TIMELINE"], !name.isEmpty {
+            timeline = name
+        }
         if let livePreviewRoute, !livePreviewRoute.hasPrefix("/") {
             throw ValidationError("--live-preview-route \(livePreviewRoute) must be a route like /home")
         }
@@ -234,6 +240,7 @@ struct ServeOptions: ParsableArguments {
         configuration.reloadPort = reloadPort
         configuration.livePreviewPort = livePreview
         configuration.livePreviewRoute = livePreviewRoute
+        configuration.timeline = timeline
         do {
             return try MockServer(configuration: configuration)
         } catch {

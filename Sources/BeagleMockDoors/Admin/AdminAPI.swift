@@ -60,6 +60,8 @@ package struct AdminAPI: AdminDoor {
         case openAPI = "openapi.json"
         /// `/__admin/live-preview`: the screen on the devices, and pinning one (Docs/LivePreview.md).
         case livePreview = "live-preview"
+        /// `/__admin/timeline`: the network timelines, and starting and stopping one (Docs/Timelines.md).
+        case timeline
         /// `/__admin/mcp`: the Model Context Protocol over Streamable HTTP, for coding agents
         /// (Docs/Agents.md).
         case mcp
@@ -98,7 +100,7 @@ package struct AdminAPI: AdminDoor {
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
             case .settings: [.get, .head, .put]
-            case .livePreview: [.get, .head, .put, .delete]
+            case .livePreview, .timeline: [.get, .head, .put, .delete]
             case .reset, .mcp: [.post]
             }
         }
@@ -214,6 +216,10 @@ package struct AdminAPI: AdminDoor {
         case (.livePreview, .delete):
             return Self.json(try livePreview { () throws(OperationError) in try operations.pinLiveScreen(nil) })
         case (.livePreview, _): return Self.json(try livePreview())
+        case (.timeline, .put):
+            return Self.json(try operations.startTimeline(json: String(decoding: body.readableBytesView, as: UTF8.self)))
+        case (.timeline, .delete): return Self.json(operations.stopTimeline())
+        case (.timeline, _): return Self.json(operations.timelines())
         case (.schema, _): return SchemaFile.response(query, path: endpoint.path)
         case (.caPEM, _):
             return OutgoingResponse(

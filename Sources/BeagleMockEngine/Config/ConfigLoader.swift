@@ -19,7 +19,7 @@ package enum ConfigLoader {
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
         "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record", "tls",
-        "recordMaxSize", "reloadPort", "livePreview", "livePreviewRoute",
+        "recordMaxSize", "reloadPort", "livePreview", "livePreviewRoute", "timeline",
     ]
     static let routeKeys = [
         "path", "methods", "when", "file", "scenario", "proxy", "latency", "bandwidth", "dribble", "faults", "sequence",
@@ -182,6 +182,9 @@ package enum ConfigLoader {
                 configuration.routes.append(try routeRule(from: item))
             }
         }
+        if let value = try mapping.optional("timeline", clearHint: "remove the key for no timelines") {
+            configuration.timelines = try TimelineYAML.timelines(from: value)
+        }
         return configuration
     }
 
@@ -207,7 +210,7 @@ package enum ConfigLoader {
         }
     }
 
-    private static func layer(from mapping: YAMLMapping) throws(ConfigError) -> SettingsLayer {
+    static func layer(from mapping: YAMLMapping) throws(ConfigError) -> SettingsLayer {
         var layer = SettingsLayer()
         if let value = try mapping.optional("latency", clearHint: "write latency: 0 for none, or remove the key") {
             layer.latency = try LatencySpec(yaml: value)
@@ -237,8 +240,8 @@ package enum ConfigLoader {
         return layer
     }
 
-    private static func routeRule(from value: YAMLValue) throws(ConfigError) -> RouteRule {
-        let mapping = try value.mapping(expected: "a route rule like {path: /checkout/**, latency: 1s}", allowed: routeKeys)
+    static func routeRule(from value: YAMLValue, allowed: [String] = routeKeys) throws(ConfigError) -> RouteRule {
+        let mapping = try value.mapping(expected: "a route rule like {path: /checkout/**, latency: 1s}", allowed: allowed)
         let pathValue = try mapping.required("path", example: "path: /checkout/**")
         let glob = try pathValue.parseScalar(expected: "a path pattern like /checkout/**") { text throws(SpecError) in
             try RouteGlob(text)

@@ -40,6 +40,13 @@ package struct MockConfiguration: Sendable, Hashable {
     package var livePreview: Int?
     /// `livePreviewRoute:`: the route pinned on the devices from the start.
     package var livePreviewRoute: String?
+    /// `timeline:`: named network timelines (Docs/Timelines.md), in file order.
+    package var timelines: [Timeline] = []
+
+    /// The timeline named `name`, if the file has one.
+    package func timeline(named name: String) -> Timeline? {
+        timelines.first { $0.name == name }
+    }
 
     /// Creates a configuration; every argument defaults to "not set".
     package init(

@@ -9,9 +9,20 @@ import BeagleMockHTTP
 /// (`reset@0.5,status:500@0.1`; `none` for no fault); a header repeated is read as one list
 /// (HTTP's rule for repeated fields). Other controls must be given once. When both a header and its
 /// query parameter are present, the header wins. Query values are expected percent-decoded.
+///
+/// Timelines (Docs/Timelines.md) read two more: `X-Mock-Client` (`__client`), which client the
+/// request is, for clocks kept per client; and `X-Mock-Timeline` (`__timeline`), a timeline of the
+/// config file to run for that client alone.
 package struct RequestControl: Sendable, Hashable {
     /// What the request asks for: only latency, bandwidth, dribble and faults are ever set.
     package let layer: SettingsLayer
+    /// `X-Mock-Client`: the client's own name for itself.
+    package var client: String?
+    /// `X-Mock-Timeline`: the name of the timeline to run for this client.
+    package var timeline: String?
+
+    /// The longest `X-Mock-Client` value.
+    static let clientLimit = 200
 
     /// No per-request control.
     package static let none = RequestControl(layer: .empty)
@@ -51,7 +62,21 @@ package struct RequestControl: Sendable, Hashable {
             text throws(SpecError) in
             try FaultRules(spec: text)
         }
-        return RequestControl(layer: layer)
+        var control = RequestControl(layer: layer)
+        control.client = try value(header: "X-Mock-Client", query: "__client", headerValues, queryValues) {
+            text throws(SpecError) in
+            guard !text.isEmpty, text.utf8.count <= clientLimit, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+                throw SpecError(
+                    "a client's name is 1 to \(clientLimit) visible ASCII characters without spaces, like test-42")
+            }
+            return text
+        }
+        control.timeline = try value(header: "X-Mock-Timeline", query: "__timeline", headerValues, queryValues) {
+            text throws(SpecError) in
+            try TimelineName.check(text)
+            return text
+        }
+        return control
     }
 
     /// Parses control from header and query pairs (header names compared case-insensitively).

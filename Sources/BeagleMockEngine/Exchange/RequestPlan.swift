@@ -27,6 +27,8 @@ package struct RequestPlan: Sendable, Hashable, CustomStringConvertible {
     /// The matching rule's `proxy:` (Docs/Proxy.md): true sends the request upstream even when a
     /// file answers it, false never; nil when the rule has none or no rule matched.
     package let proxy: Bool?
+    /// The stage of a running timeline the request met (Docs/Timelines.md); nil when none runs.
+    package let stage: StageMark?
 
     /// Creates a plan (the server's tests may build their own).
     package init(
@@ -39,7 +41,8 @@ package struct RequestPlan: Sendable, Hashable, CustomStringConvertible {
         requestIndex: UInt64 = 0,
         rule: String? = nil,
         file: String? = nil,
-        proxy: Bool? = nil
+        proxy: Bool? = nil,
+        stage: StageMark? = nil
     ) {
         self.latency = latency
         self.pacing = pacing
@@ -51,6 +54,7 @@ package struct RequestPlan: Sendable, Hashable, CustomStringConvertible {
         self.rule = rule
         self.file = file
         self.proxy = proxy
+        self.stage = stage
     }
 
     /// The latency for a log line: `250ms` and `1.5s` as written in a spec, and a drawn latency

@@ -44,6 +44,8 @@ package struct JournalEntry: Sendable, Encodable {
     var tls = false
     /// The file the upstream's answer was saved as (`screens/home.ios.json`), nil when none was.
     var recorded: String?
+    /// The stage of a running timeline the request met (Docs/Timelines.md), nil when none ran.
+    package var stage: StageMark?
 
     init(
         method: HTTPRequest.Method, path: String, query: String, headers: SentHeaders, body: JournalBody, fault: String? = nil,
@@ -67,6 +69,7 @@ package struct JournalEntry: Sendable, Encodable {
             body: JournalBody(body, limit: RequestJournal.bodyLimit),
             fault: plan.flatMap { $0.fault == .none ? nil : $0.fault.description },
             latencyMs: plan.map { AccessLog.millisecondsValue($0.latency) } ?? 0, rule: plan?.rule)
+        stage = plan?.stage
     }
 
     /// Header values by lower-case name, `Host` restored.
@@ -83,7 +86,7 @@ package struct JournalEntry: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case id, time, method, path, query, headers, body, bodyEncoding, bodySize, bodyTruncated
-        case status, fault, latencyMs, durationMs, bytes, outcome, rule, proxied, recorded, tls
+        case status, fault, latencyMs, durationMs, bytes, outcome, rule, proxied, recorded, tls, stage
     }
 
     /// Every key, with `null` for what is not known (yet): a client reads one shape.
@@ -110,6 +113,7 @@ package struct JournalEntry: Sendable, Encodable {
         try container.encode(proxied, forKey: .proxied)
         try container.encode(recorded, forKey: .recorded)
         try container.encode(tls, forKey: .tls)
+        try container.encode(stage, forKey: .stage)
     }
 
     /// `2025-11-22T06:19:00.123Z`: UTC, to the millisecond.

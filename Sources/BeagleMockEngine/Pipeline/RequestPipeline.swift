@@ -9,7 +9,8 @@ import NIOCore
 ///    every stage after, so a reload halfway through cannot mix two configurations;
 /// 2. read (``RequestReader``): path, body, per-request control; CORS preflight, the admin API and
 ///    refusals are answered here, without delay or fault;
-/// 3. plan (``RequestPlanner``): the route rule and the seeded draw of latency, pacing and fault;
+/// 3. plan (``TimelineLookup``, ``RequestPlanner``): the stage of a running timeline, the route
+///    rule and the seeded draw of latency, pacing and fault;
 /// 4. source (``ResponseSource``): what answers: a file, a method file, the echo;
 /// 5. shape (``FaultShaper``): the fault applied to that answer;
 /// 6. wait (``LatencyWait``): the latency, from the end of the request;
@@ -127,10 +128,21 @@ package struct RequestPipeline: Sendable {
             planned = planning
         }
 
+        let stage: MetStage?
+        do {
+            stage = try TimelineLookup(runs: self.settings.timelines).stage(
+                for: planned, settings: settings, connection: connection)
+        } catch {
+            journaler.journal(
+                JournalEntry(head: head, path: planned.path, headers: planned.headers, body: planned.body), in: &exchange)
+            journaler.note(refusal: "refused=control", in: &exchange)
+            return try await ownAnswer(
+                OutgoingResponse.json(.badRequest, ErrorBody.encode(error.jsonBody)), head, settings, connection)
+        }
         let plan = planner.plan(
             method: planned.method, path: planned.path.path, split: planned.path.segments, control: planned.control,
             settings: settings,
-            facts: settings.readsRequestFacts ? RequestFacts(planned) : .none)
+            facts: settings.readsRequestFacts ? RequestFacts(planned) : .none, stage: stage)
         journaler.journal(planned.journalEntry(plan), in: &exchange)
         journaler.note(plan, in: &exchange)
         // Built before the wait, which counts from the request's end: the first byte leaves on time.

@@ -5,28 +5,31 @@ import BeagleMockHTTP
 ///
 /// Layers, highest first; a field comes whole from the highest layer that sets it, else the default:
 ///
-/// | field       | request | runtime | route rule | flags | file | default            |
-/// |-------------|:-------:|:-------:|:----------:|:-----:|:----:|--------------------|
-/// | latency     |    ✓    |    ✓    |     ✓      |   ✓   |  ✓   | none               |
-/// | bandwidth   |    ✓    |    ✓    |     ✓      |   ✓   |  ✓   | unlimited          |
-/// | dribble     |    ✓    |         |     ✓      |       |  ✓   | off                |
-/// | faults      |    ✓    |    ✓    |     ✓      |   ✓   |  ✓   | none               |
-/// | sequence    |         |         |     ✓      |       |  ✓   | none               |
-/// | response    |         |         |     ✓      |       |      | the file's own     |
-/// | seed        |         |    ✓    |            |   ✓   |  ✓   | random, in banner  |
-/// | echo        |         |    ✓    |            |   ✓   |  ✓   | off                |
-/// | cors        |         |         |            |   ✓   |  ✓   | on                 |
-/// | hangMax     |         |         |            |   ✓   |  ✓   | 5 minutes          |
-/// | journalSize |         |         |            |   ✓   |  ✓   | 1,000              |
-/// | beagleCache |         |         |            |       |  ✓   | off                |
+/// | field       | request | runtime | timeline | route rule | flags | file | default            |
+/// |-------------|:-------:|:-------:|:--------:|:----------:|:-----:|:----:|--------------------|
+/// | latency     |    ✓    |    ✓    |    ✓     |     ✓      |   ✓   |  ✓   | none               |
+/// | bandwidth   |    ✓    |    ✓    |    ✓     |     ✓      |   ✓   |  ✓   | unlimited          |
+/// | dribble     |    ✓    |         |    ✓     |     ✓      |       |  ✓   | off                |
+/// | faults      |    ✓    |    ✓    |    ✓     |     ✓      |   ✓   |  ✓   | none               |
+/// | sequence    |         |         |          |     ✓      |       |  ✓   | none               |
+/// | response    |         |         |          |     ✓      |       |      | the file's own     |
+/// | seed        |         |    ✓    |          |            |   ✓   |  ✓   | random, in banner  |
+/// | echo        |         |    ✓    |          |            |   ✓   |  ✓   | off                |
+/// | cors        |         |         |          |            |   ✓   |  ✓   | on                 |
+/// | hangMax     |         |         |          |            |   ✓   |  ✓   | 5 minutes          |
+/// | journalSize |         |         |          |            |   ✓   |  ✓   | 1,000              |
+/// | beagleCache |         |         |          |            |       |  ✓   | off                |
 ///
-/// Each layer's source sets only its column's fields: ``RequestControl``, ``RuntimeSettings``,
-/// ``RouteRule``, ``CommandLineSettings`` and ``MockConfiguration`` each build a ``SettingsLayer``.
+/// Each layer's source sets only its column's fields: ``RequestControl``, ``RuntimeSettings``, the
+/// stage of a running ``Timeline``, ``RouteRule``, ``CommandLineSettings`` and
+/// ``MockConfiguration`` each build a ``SettingsLayer``.
 /// `faults` and `sequence` compete: the higher layer's wins, and a sequence wins a tie.
 struct SettingsPrecedence {
     /// The layers, highest first.
     let request: SettingsLayer
     let runtime: SettingsLayer
+    /// The stage of the timeline the request met, if one runs (Docs/Timelines.md).
+    var timeline: SettingsLayer = .empty
     let route: SettingsLayer
     let flags: SettingsLayer
     let file: SettingsLayer
@@ -38,9 +41,10 @@ struct SettingsPrecedence {
     func first<T>(_ field: (SettingsLayer) -> T?) -> (value: T, rank: Int)? {
         if let value = field(request) { return (value, 0) }
         if let value = field(runtime) { return (value, 1) }
-        if let value = field(route) { return (value, 2) }
-        if let value = field(flags) { return (value, 3) }
-        if let value = field(file) { return (value, 4) }
+        if let value = field(timeline) { return (value, 2) }
+        if let value = field(route) { return (value, 3) }
+        if let value = field(flags) { return (value, 4) }
+        if let value = field(file) { return (value, 5) }
         return nil
     }
 

@@ -99,17 +99,22 @@ package final class SettingsSnapshot: Sendable {
         SettingsSnapshot(configuration: configuration, runtime: runtime, flags: flags, fallbackSeed: fallbackSeed)
     }
 
-    /// The layers for a request with this control that matched `rule` (nil: no rule).
-    func precedence(request: SettingsLayer, rule: RouteRule?) -> SettingsPrecedence {
+    /// The layers for a request with this control that matched `rule` (nil: no rule) and met
+    /// `stage`'s layer of a running timeline (nil: none runs).
+    func precedence(request: SettingsLayer, rule: RouteRule?, stage: SettingsLayer? = nil) -> SettingsPrecedence {
         SettingsPrecedence(
-            request: request, runtime: runtimeLayer, route: rule?.layer ?? .empty, flags: flagsLayer, file: fileLayer)
+            request: request, runtime: runtimeLayer, timeline: stage ?? .empty, route: rule?.layer ?? .empty,
+            flags: flagsLayer, file: fileLayer)
     }
 
-    /// The per-request fields for a request with this control that matched `rule` (nil: no rule).
-    func requestFields(control: RequestControl, rule: RouteRule?) -> SettingsPrecedence.RequestFields {
+    /// The per-request fields for a request with this control that matched `rule` (nil: no rule)
+    /// and met `stage`'s layer of a running timeline (nil: none runs).
+    func requestFields(
+        control: RequestControl, rule: RouteRule?, stage: SettingsLayer? = nil
+    ) -> SettingsPrecedence.RequestFields {
         // `case .none`, not `== nil`: the comparison through `Equatable` copied the rule.
-        if case .none = rule, control.isEmpty { return unruledFields }
-        return precedence(request: control.layer, rule: rule).requestFields
+        if case .none = rule, case .none = stage, control.isEmpty { return unruledFields }
+        return precedence(request: control.layer, rule: rule, stage: stage).requestFields
     }
 
     /// What applies where no route rule matches, for the banner.

@@ -25,14 +25,16 @@ package struct RequestPlanner: Sendable {
 
     /// Plans what a request to `path` (percent-decoded, without the query) gets and counts it;
     /// `split` are its segments when the caller has them (`RequestPath`'s). `facts` are what a
-    /// rule's `when:` looks at (Docs/Configuration.md, "Request matching").
+    /// rule's `when:` looks at (Docs/Configuration.md, "Request matching"); `stage` is the stage
+    /// of a running timeline the request met (Docs/Timelines.md).
     package func plan(
         method: HTTPRequest.Method, path: String, split: [String]? = nil, control: RequestControl,
-        settings: SettingsSnapshot, facts: RequestFacts = .none
+        settings: SettingsSnapshot, facts: RequestFacts = .none, stage: MetStage? = nil
     ) -> RequestPlan {
         let routes = settings.configuration.routes
         // The segments are only needed to match route rules.
-        let segments = routes.isEmpty ? nil : split.map { PathSegments(path, segments: $0) } ?? PathSegments(path)
+        let segments =
+            routes.isEmpty && stage == nil ? nil : split.map { PathSegments(path, segments: $0) } ?? PathSegments(path)
         let rule = segments.flatMap { segments in
             scenarios.firstMatch(
                 in: routes, targets: settings.routeTargets, method: method, path: segments, facts: facts)
@@ -43,16 +45,19 @@ package struct RequestPlanner: Sendable {
             method: method,
             path: segments?.canonical ?? PathSegments.canonical(of: path))
         let index = counters.next(key)
+        let stageLayer = stage.flatMap { stage in segments.map { stage.stage.layer(method: method, path: $0) } }
         return Self.draw(
-            settings.requestFields(control: control, rule: rule), key: key, index: index, seed: settings.seed,
-            rule: rule?.description, file: rule?.file, proxy: rule?.proxy)
+            settings.requestFields(control: control, rule: rule, stage: stageLayer), key: key, index: index,
+            seed: settings.seed,
+            rule: rule?.description, file: rule?.file, proxy: rule?.proxy, stage: stage?.mark)
     }
 
     /// The draw itself, from the request's resolved fields and its place in its key's count.
     private static func draw(
         _ fields: SettingsPrecedence.RequestFields, key: RequestCounters.Key, index: UInt64, seed: UInt64, rule: String?,
         file: String?,
-        proxy: Bool?
+        proxy: Bool?,
+        stage: StageMark?
     ) -> RequestPlan {
         // Separate streams, so that setting a latency never changes which request fails; their
         // common seed is hashed only when something is drawn (most requests draw nothing).
@@ -97,7 +102,8 @@ package struct RequestPlanner: Sendable {
             requestIndex: index,
             rule: rule,
             file: file,
-            proxy: proxy
+            proxy: proxy,
+            stage: stage
         )
     }
 
