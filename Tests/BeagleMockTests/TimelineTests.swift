@@ -156,7 +156,7 @@ import Testing
         await loop.advanceTime(by: .seconds(2))
         #expect(runs.stage(for: "a") == nil, "reverted after the last stage")
         #expect(!runs.isRunning && runs.status().isEmpty)
-        try await loop.shutdownGracefully()
+        await loop.shutdownGracefully()
     }
 
     @Test func eachClientHasAClockOfItsOwn() async throws {
@@ -178,7 +178,7 @@ import Testing
         #expect(runs.stage(for: "first") == nil, "the first client's story is over")
         #expect(runs.stage(for: "second")?.mark.name == "edge")
         #expect(Set(runs.status().compactMap(\.client)) == ["first", "second"])
-        try await loop.shutdownGracefully()
+        await loop.shutdownGracefully()
     }
 
     @Test func aClientsOwnTimelineWinsAndAStartReplaces() async throws {
@@ -195,7 +195,7 @@ import Testing
         #expect(runs.stage(for: "other")?.mark.name == "down")
         #expect(runs.stopAll() == "deploy")
         #expect(runs.stage(for: "tester") == nil && !runs.isRunning)
-        try await loop.shutdownGracefully()
+        await loop.shutdownGracefully()
     }
 
     @Test func aTimeToLiveEndsAForgottenTimeline() async throws {
@@ -211,7 +211,7 @@ import Testing
         await loop.advanceTime(by: .seconds(1))
         #expect(runs.stage(for: "late") == nil)
         #expect(!runs.isRunning)
-        try await loop.shutdownGracefully()
+        await loop.shutdownGracefully()
     }
 
     @Test func aReloadGivesTheRunningTimelineItsNewStagesOnItsClock() async throws {
@@ -226,6 +226,6 @@ import Testing
         // A reload that no longer names it leaves it running as it was.
         runs.reload([])
         #expect(runs.stage(for: "a")?.mark.name == "tunnel")
-        try await loop.shutdownGracefully()
+        await loop.shutdownGracefully()
     }
 }
