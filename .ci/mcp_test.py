@@ -67,7 +67,8 @@ def input_schema(tool):
 
 TOOLS = {
     "list_routes", "get_screen", "outline_screen", "validate", "write_screen", "set_network",
-    "clear_network", "read_journal", "wait_for_request", "reset", "show_on_devices",
+    "clear_network", "read_journal", "wait_for_request", "reset", "show_on_devices", "start_timeline",
+    "stop_timeline", "get_timelines",
 }
 
 
@@ -96,7 +97,7 @@ async def exercise(session, base):
     """Every tool's happy path, bad input and resources, on one session; `base` is the HTTP URL."""
     await session.initialize()
     tools = await session.list_tools()
-    check({tool.name for tool in tools.tools} == TOOLS, f"the eleven tools are listed ({len(tools.tools)})")
+    check({tool.name for tool in tools.tools} == TOOLS, f"the fourteen tools are listed ({len(tools.tools)})")
     check(all(input_schema(tool).get("type") == "object" for tool in tools.tools), "each has a JSON Schema for its input")
 
     routes = await session.call_tool("list_routes", {})
@@ -157,6 +158,23 @@ async def exercise(session, base):
     off = await session.call_tool("show_on_devices", {"route": "/home"})
     check(is_error(off) and "Live Preview is off" in off.content[0].text,
           "show_on_devices says Live Preview is off when the server does not serve it")
+
+    started = await session.call_tool("start_timeline", {
+        "timeline": {"stages": [{"for": "30s", "faults": ["status:503"]}]}, "ttl": "1m"})
+    check(not is_error(started) and structured(started)["running"][0]["stage"] == 0,
+          "start_timeline runs stages given whole")
+    try:
+        status = get(f"{base}/home")[0]
+    except urllib.error.HTTPError as error:
+        status = error.code
+    check(status == 503, f"a request meets the timeline's stage ({status})")
+    listed = await session.call_tool("get_timelines", {})
+    check(structured(listed)["running"][0]["timeline"] == "inline", "get_timelines shows the clock")
+    wrong = await session.call_tool("start_timeline", {"timeline": {"stages": [{"for": "0s"}]}})
+    check(is_error(wrong) and "timeline.stages[0].for" in wrong.content[0].text,
+          "start_timeline names the place of a mistake")
+    stopped = await session.call_tool("stop_timeline", {})
+    check(not is_error(stopped) and structured(stopped)["stopped"] == "inline", "stop_timeline")
 
     resources = await session.list_resources()
     uris = {str(resource.uri) for resource in resources.resources}

@@ -26,7 +26,8 @@ import Testing
         """
 
     static let files = [
-        "screens/home.json": #"{"_beagleComponent_": "beagle:screenComponent", "child": {"_beagleComponent_": "beagle:text", "text": "home"}}"#,
+        "screens/home.json":
+            #"{"_beagleComponent_": "beagle:screenComponent", "child": {"_beagleComponent_": "beagle:text", "text": "home"}}"#,
         "screens/beagle-mock.yml": config,
     ]
 
@@ -58,9 +59,11 @@ import Testing
             await loop.advanceTime(by: .seconds(20))
             #expect(try await Self.get(server).status == 503)
             let entries = server.server.operations.journal.read(limit: 2).entries
-            #expect(entries.map(\.stage) == [
-                StageMark(timeline: "tunnel", index: 2, name: "deploy"), StageMark(timeline: "tunnel", index: 0, name: "calm"),
-            ])
+            #expect(
+                entries.map(\.stage) == [
+                    StageMark(timeline: "tunnel", index: 2, name: "deploy"),
+                    StageMark(timeline: "tunnel", index: 0, name: "calm"),
+                ])
             await loop.advanceTime(by: .seconds(10))
             #expect(try await Self.get(server).status == 200, "reverted to the base settings")
             #expect(server.server.operations.journal.read(limit: 1).entries.first?.stage == nil)
@@ -152,14 +155,18 @@ import Testing
         let loop = NIOAsyncTestingEventLoop()
         let log = LogCapture()
         try await Self.withServer(loop: loop, timeline: "tunnel", log: log) { server, folder throws in
-            try folder.write("screens/beagle-mock.yml", Self.config.replacingOccurrences(of: "for: 10s, name: calm", with: "for: 0s, name: calm"))
+            try folder.write(
+                "screens/beagle-mock.yml",
+                Self.config.replacingOccurrences(of: "for: 10s, name: calm", with: "for: 0s, name: calm"))
             guard case .rejected(let error) = server.server.reloadConfiguration() else {
                 Issue.record("the wrong file was taken")
                 return
             }
             #expect(error.description.contains("beagle-mock.yml:4:15: timeline.tunnel.stages[0].for"))
             #expect(try await Self.get(server).status == 200)
-            try folder.write("screens/beagle-mock.yml", Self.config.replacingOccurrences(of: "name: calm", with: "name: calm, faults: [\"status:502\"]"))
+            try folder.write(
+                "screens/beagle-mock.yml",
+                Self.config.replacingOccurrences(of: "name: calm", with: "name: calm, faults: [\"status:502\"]"))
             #expect(server.server.reloadConfiguration() == .reloaded)
             #expect(try await Self.get(server).status == 502)
         }

@@ -23,7 +23,9 @@ import Testing
         #expect(timeline.position(after: .milliseconds(1_999)).index == 0)
         // A boundary belongs to the stage that begins there.
         #expect(timeline.position(after: .seconds(2)) == .stage(index: 1, elapsed: .zero, left: .seconds(1), pass: 0))
-        #expect(timeline.position(after: .milliseconds(3_500)) == .stage(index: 2, elapsed: .milliseconds(500), left: .milliseconds(1_500), pass: 0))
+        #expect(
+            timeline.position(after: .milliseconds(3_500))
+                == .stage(index: 2, elapsed: .milliseconds(500), left: .milliseconds(1_500), pass: 0))
         // After the last stage the base settings apply again.
         #expect(timeline.position(after: .seconds(5)) == .ended)
     }
@@ -39,7 +41,9 @@ import Testing
         timeline.loops = true
         #expect(timeline.position(after: .seconds(5)) == .stage(index: 0, elapsed: .zero, left: .seconds(2), pass: 1))
         #expect(timeline.position(after: .milliseconds(12_500)).index == 1)
-        #expect(timeline.position(after: .milliseconds(12_500)) == .stage(index: 1, elapsed: .milliseconds(500), left: .milliseconds(500), pass: 2))
+        #expect(
+            timeline.position(after: .milliseconds(12_500))
+                == .stage(index: 1, elapsed: .milliseconds(500), left: .milliseconds(500), pass: 2))
     }
 
     @Test func theTimeToLiveEndsEvenALoop() {
@@ -47,7 +51,9 @@ import Testing
         timeline.loops = true
         timeline.timeToLive = .seconds(6)
         // The stage left is cut at the time to live.
-        #expect(timeline.position(after: .milliseconds(5_500)) == .stage(index: 0, elapsed: .milliseconds(500), left: .milliseconds(500), pass: 1))
+        #expect(
+            timeline.position(after: .milliseconds(5_500))
+                == .stage(index: 0, elapsed: .milliseconds(500), left: .milliseconds(500), pass: 1))
         #expect(timeline.position(after: .seconds(6)) == .ended)
     }
 
@@ -99,7 +105,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("timeline: {t: {stages: [{for: 8s, profile: ofline}]}}", "1:44: timeline.t.stages[0].profile: unknown network profile \"ofline\"; did you mean offline?"),
+        (
+            "timeline: {t: {stages: [{for: 8s, profile: ofline}]}}",
+            "1:44: timeline.t.stages[0].profile: unknown network profile \"ofline\"; did you mean offline?"
+        ),
         ("timeline: {t: {stages: [{for: 0s}]}}", "1:31: timeline.t.stages[0].for: a stage must last longer than 0"),
         ("timeline: {t: {stages: [{for: -1s}]}}", "timeline.t.stages[0].for"),
         ("timeline: {t: {stages: []}}", "timeline.t.stages: a timeline needs at least one stage"),
@@ -138,6 +147,13 @@ import Testing
                 json: "{\"timeline\": {\"stages\": [{\"for\": \"2s\",\n \"latency\": \"fast\"}]}}", source: "body", named: named)
         } throws: { "\($0)".hasPrefix("body:2:13: timeline.stages[0].latency:") }
         #expect(throws: ConfigError.self) { try TimelineYAML.start(json: "{", source: "body", named: named) }
+        // What the network may send: deep nesting, YAML that is not JSON (anchors and aliases).
+        #expect {
+            try TimelineYAML.start(json: #"{"timeline": "# + String(repeating: "[", count: 100_000), source: "body", named: named)
+        } throws: { "\($0)".hasPrefix("body:1:45: nested more than 32 deep") }
+        #expect {
+            try TimelineYAML.start(json: "a: &x [*x]\nname: tunnel", source: "body", named: named)
+        } throws: { "\($0)".contains("not JSON") }
         #expect(throws: ConfigError.self) { try TimelineYAML.start(json: "{}", source: "body", named: named) }
     }
 

@@ -17,6 +17,9 @@ enum AgentTool: String, CaseIterable, Sendable {
     case waitForRequest = "wait_for_request"
     case reset
     case showOnDevices = "show_on_devices"
+    case startTimeline = "start_timeline"
+    case stopTimeline = "stop_timeline"
+    case getTimelines = "get_timelines"
 
     /// The settings `set_network` sets and `clear_network` clears (the admin API's names).
     static let networkKeys = ["latency", "bandwidth", "faults", "profile", "seed"]
@@ -53,6 +56,12 @@ enum AgentTool: String, CaseIterable, Sendable {
             "Waits until the app sends a request matching a path pattern (and a method), and returns it; an error after the timeout."
         case .reset:
             "Clears the request journal and the runtime settings."
+        case .startTimeline:
+            "Starts a network timeline for the whole mock (Docs/Timelines.md): one the config file names, or stages given whole (each a duration and a network: a profile, latency, bandwidth, faults). It replaces the one that runs. Use per: client for a clock per client (X-Mock-Client header), and ttl so that it ends itself."
+        case .stopTimeline:
+            "Stops every network timeline: the base settings apply again."
+        case .getTimelines:
+            "The network timelines the config file names, and those running: each clock's stage, time elapsed and time left in the stage."
         case .showOnDevices:
             "Pins a route on the apps connected to Live Preview (the server runs with --live-preview): they show it whatever is saved. Without a route, unpins: they show the screen saved last."
         }
@@ -67,8 +76,22 @@ enum AgentTool: String, CaseIterable, Sendable {
             "description": "The platform the app announces in beagle-platform; omit for none.",
         ])
         switch self {
-        case .listRoutes, .clearNetwork, .reset:
+        case .listRoutes, .clearNetwork, .reset, .stopTimeline, .getTimelines:
             return [:]
+        case .startTimeline:
+            return [
+                "name": .object(["type": "string", "description": "A timeline of the config file's timeline: key, like tunnel."]),
+                "timeline": .object([
+                    "type": "object",
+                    "description":
+                        "A timeline given whole, instead of name: {\"stages\": [{\"for\": \"8s\", \"profile\": \"offline\"}, {\"for\": \"20s\", \"profile\": \"edge\"}], \"loop\": false, \"end\": \"revert\"}.",
+                ]),
+                "per": .object([
+                    "type": "string", "enum": ["server", "client"],
+                    "description": "One clock for the server, or one per client; the timeline's own when omitted.",
+                ]),
+                "ttl": .object(["type": "string", "description": "A time to live like 10m; the timeline's own when omitted."]),
+            ]
         case .showOnDevices:
             return [
                 "route": .object([
@@ -144,11 +167,11 @@ enum AgentTool: String, CaseIterable, Sendable {
 
     private var annotations: Tool.Annotations {
         switch self {
-        case .listRoutes, .getScreen, .outlineScreen, .validate, .readJournal, .waitForRequest:
+        case .listRoutes, .getScreen, .outlineScreen, .validate, .readJournal, .waitForRequest, .getTimelines:
             Tool.Annotations(readOnlyHint: true, openWorldHint: false)
         case .writeScreen:
             Tool.Annotations(destructiveHint: true, idempotentHint: true, openWorldHint: false)
-        case .setNetwork, .clearNetwork, .reset, .showOnDevices:
+        case .setNetwork, .clearNetwork, .reset, .showOnDevices, .startTimeline, .stopTimeline:
             Tool.Annotations(destructiveHint: false, idempotentHint: true, openWorldHint: false)
         }
     }

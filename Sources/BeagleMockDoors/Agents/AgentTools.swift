@@ -93,6 +93,13 @@ package struct AgentTools: Sendable {
             return Self.success(Value(try JSONReader().parse(text)), text: text)
         case .showOnDevices:
             return .init(try Self.value(try operations.pinLiveScreen(try arguments.string("route"))))
+        case .startTimeline:
+            let request = String(decoding: Self.json(.object(arguments.values)), as: UTF8.self)
+            return .init(try Self.value(try operations.startTimeline(json: request)))
+        case .stopTimeline:
+            return .init(try Self.value(operations.stopTimeline()))
+        case .getTimelines:
+            return .init(try Self.value(operations.timelines()))
         }
     }
 

@@ -151,8 +151,20 @@ enum TimelineYAML {
     /// how it runs. Read from JSON (or YAML) text, errors placed in `source` (`body:1:23: …`).
     static let startKeys = ["name", "timeline", "per", "ttl"]
 
-    /// The timeline a start asks for, from `text`, named timelines from `named`.
+    /// The deepest nesting a start's JSON may have (a timeline needs five).
+    static let deepestNesting = 32
+
+    /// The timeline a start asks for, from `text`, named timelines from `named`. The text must be
+    /// JSON, nested at most ``deepestNesting`` deep: it comes from the network.
     static func start(json text: String, source: String, named: [Timeline]) throws(ConfigError) -> Timeline {
+        if let place = tooDeep(text) {
+            throw ConfigError(
+                file: source, line: place.line, column: place.column,
+                message: "nested more than \(deepestNesting) deep; a timeline needs five")
+        }
+        guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
+            throw ConfigError(file: source, line: nil, column: nil, message: #"not JSON; send {"name": "tunnel"}"#)
+        }
         let node: Node?
         do {
             node = try Yams.compose(yaml: text)
@@ -200,5 +212,40 @@ enum TimelineYAML {
         } catch {
             throw error.inFile(source)
         }
+    }
+
+    /// Where `text` first opens an array or object deeper than ``deepestNesting``, outside strings.
+    private static func tooDeep(_ text: String) -> (line: Int, column: Int)? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var line = 1
+        var column = 0
+        for byte in text.utf8 {
+            column += 1
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 0
+            }
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > deepestNesting { return (line, column) }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return nil
     }
 }
