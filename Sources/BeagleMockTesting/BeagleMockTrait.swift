@@ -5,7 +5,7 @@ import Testing
 /// free port before, reachable through ``MockServerContext/current`` during, and stopped after,
 /// whether the test passes, throws or records an issue.
 ///
-/// Write it with `Trait.beagleMock(_:scope:seed:latency:faults:configFile:imagesDirectory:filePath:)`:
+/// Write it with `Trait.beagleMock(_:scope:seed:latency:faults:timeline:configFile:imagesDirectory:filePath:)`:
 ///
 /// ```swift
 /// @Test(.beagleMock("Fixtures/screens", latency: "200ms"))
@@ -68,6 +68,8 @@ extension Trait where Self == BeagleMockTrait {
     ///   - seed: the seed of the random draws, so that faults by rate and latency ranges repeat.
     ///   - latency: the latency of every request, like `200ms` or `100ms..400ms`.
     ///   - faults: fault rules for every request, like `status:503@0.2`.
+    ///   - timeline: a network timeline of the config file that runs from the server's start, like
+    ///     `tunnel` (`serve --timeline`, Docs/Timelines.md).
     ///   - configFile: the config file; by default `beagle-mock.yml` in `screens` when it exists.
     ///   - imagesDirectory: the folder served under `/images`; by default `images/` beside `screens`.
     ///   - filePath: the source file the relative paths are resolved from; leave the default.
@@ -77,14 +79,15 @@ extension Trait where Self == BeagleMockTrait {
         seed: UInt64? = nil,
         latency: String? = nil,
         faults: [String] = [],
+        timeline: String? = nil,
         configFile: String? = nil,
         imagesDirectory: String? = nil,
         filePath: String = #filePath
     ) -> Self {
         BeagleMockTrait(
             options: ServerOptions(
-                screens: screens, seed: seed, latency: latency, faults: faults, configFile: configFile,
-                imagesDirectory: imagesDirectory, filePath: filePath),
+                screens: screens, seed: seed, latency: latency, faults: faults, timeline: timeline,
+                configFile: configFile, imagesDirectory: imagesDirectory, filePath: filePath),
             scope: scope)
     }
 }

@@ -30,6 +30,19 @@ public struct MockJournalEntry: Sendable, Hashable, Decodable {
     public let outcome: String?
     /// The route rule that matched, like `/checkout/** [GET]`; nil when none did.
     public let rule: String?
+    /// The stage of a running network timeline the request met, like `deploy` stage 0; nil when
+    /// none ran (Docs/Timelines.md).
+    public let stage: Stage?
+
+    /// A stage of a network timeline.
+    public struct Stage: Sendable, Hashable, Decodable {
+        /// The timeline's name.
+        public let timeline: String
+        /// The stage's place in the timeline, from 0.
+        public let index: Int
+        /// The stage's label: its `name:`, else its profile, else `stage N`.
+        public let name: String
+    }
 
     /// The entry the server's journal holds, field by field.
     init(_ entry: JournalEntry) {
@@ -45,5 +58,6 @@ public struct MockJournalEntry: Sendable, Hashable, Decodable {
         durationMs = entry.durationMs
         outcome = entry.outcome?.rawValue
         rule = entry.rule
+        stage = entry.stage.map { Stage(timeline: $0.timeline, index: $0.index, name: $0.name) }
     }
 }

@@ -107,4 +107,25 @@ public struct MockServerContext: Sendable {
     public func reset() -> Int {
         server.server.operations.reset().journalCleared
     }
+
+    /// Starts the config file's network timeline `name` for the whole server (`PUT
+    /// /__admin/timeline`, Docs/Timelines.md), replacing the one that runs; it runs until
+    /// ``stopTimeline()``, its own end or time to live, or the server's stop.
+    ///
+    /// With a server shared by tests that run in parallel, give each its own story instead: a
+    /// timeline `per: client`, and each test's requests carrying `X-Mock-Client` with a name of
+    /// its own (or `X-Mock-Timeline` to start one for that client alone).
+    /// - Throws: ``MockAdminError`` when the config file has no timeline `name`.
+    public func startTimeline(_ name: String) throws(MockAdminError) {
+        do {
+            try server.server.operations.startTimeline(named: name)
+        } catch {
+            throw MockAdminError(field: error.field, message: error.message)
+        }
+    }
+
+    /// Stops every network timeline (`DELETE /__admin/timeline`): the base settings apply again.
+    public func stopTimeline() {
+        server.server.operations.stopTimeline()
+    }
 }

@@ -12,6 +12,8 @@ struct ServerOptions: Sendable {
     var latency: String?
     /// Fault rules for every request (`--fault`), like `status:503@0.2`.
     var faults: [String]
+    /// The config file's timeline that runs from the start (`--timeline`).
+    var timeline: String? = nil
     /// The config file, absolute or relative to `baseDirectory`.
     var configFile: String?
     /// The images folder, absolute or relative to `baseDirectory`.
@@ -20,13 +22,14 @@ struct ServerOptions: Sendable {
     var baseDirectory: String
 
     init(
-        screens: String, seed: UInt64?, latency: String?, faults: [String], configFile: String?, imagesDirectory: String?,
-        filePath: String
+        screens: String, seed: UInt64?, latency: String?, faults: [String], timeline: String? = nil, configFile: String?,
+        imagesDirectory: String?, filePath: String
     ) {
         self.screens = screens
         self.seed = seed
         self.latency = latency
         self.faults = faults
+        self.timeline = timeline
         self.configFile = configFile
         self.imagesDirectory = imagesDirectory
         self.baseDirectory = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
@@ -49,6 +52,7 @@ struct ServerOptions: Sendable {
             configFile: configFile.map(resolve))
         configuration.flags = try CommandLineSettings(
             latency: latency, faults: faults, bandwidth: nil, seed: seed.map { String($0) }, hangMax: nil, journalSize: nil)
+        configuration.timeline = timeline
         return configuration
     }
 

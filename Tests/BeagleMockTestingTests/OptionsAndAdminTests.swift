@@ -51,6 +51,20 @@ import Testing
         #expect(entry.rule != nil)
     }
 
+    @Test(.beagleMock("Fixtures/screens", timeline: "deploy", configFile: "Fixtures/rules.yml"))
+    func aTestRunsUnderATimeline() async throws {
+        let mock = try #require(MockServerContext.current)
+        #expect(try await Probe.get("/home", from: mock) == 503)
+        mock.stopTimeline()
+        #expect(try await Probe.get("/home", from: mock) == 200)
+        try mock.startTimeline("deploy")
+        #expect(try await Probe.get("/home", from: mock) == 503)
+        #expect(throws: MockAdminError.self) { try mock.startTimeline("nowhere") }
+        let entry = try #require(try mock.journal(limit: 1).first)
+        #expect(entry.fault == "status:503")
+        #expect(entry.stage?.timeline == "deploy" && entry.stage?.index == 0 && entry.stage?.name == "stage 1")
+    }
+
     @Test(.beagleMock("Fixtures/screens"))
     func settingsChangeAtRunTime() async throws {
         let mock = try #require(MockServerContext.current)
