@@ -256,6 +256,8 @@ let package = Package(
                 "BeagleNetworking",
                 "MockTestSupport",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: strictSettings
