@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 from selenium import webdriver
@@ -419,6 +420,7 @@ def main():
         driver.quit()
         server.stop()
     live_preview_steps()
+    timeline_steps()
     https_steps()
     shutil.rmtree(SAMPLE, ignore_errors=True)
     print("dashboard: all steps passed")
@@ -549,6 +551,49 @@ def live_preview_steps():
     finally:
         with open(guide, "w") as file:
             file.write(original)
+        driver.quit()
+        server.stop()
+
+
+def timeline_steps():
+    step("Timeline: start one the config names, see its stages as a bar and the current one move, stop it")
+    server = Server("--seed", "7")
+    driver = browser()
+    try:
+        driver.get(server.base + "/__admin/#/home")
+        wait(driver, lambda d: "No timeline runs" in text_of(d, "timelineRuns"), "the panel says no timeline runs")
+        names = [option.text for option in driver.find_elements(By.CSS_SELECTOR, "#timelineName option")]
+        assert names == ["tunnel", "deploy"], f"the sample's timelines are offered: {names}"
+        driver.find_element(By.XPATH, "//select[@id='timelineName']/option[.='deploy']").click()
+        driver.find_element(By.ID, "timelineStart").click()
+        wait(driver, lambda d: "Started deploy" in text_of(d, "timelineMessage"), "the start is confirmed")
+        stages = [stage.text for stage in driver.find_elements(By.CSS_SELECTOR, "#timelineRuns .tl-stage")]
+        assert stages == ["deploying", "warming up"], f"the bar shows the stages: {stages}"
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#timelineRuns .tl-stage.current").text == "deploying", "the first stage is current")
+        try:
+            server.get("/home")
+            raise SystemExit("FAILED: a request during the deploy was answered")
+        except urllib.error.HTTPError as error:
+            assert error.code == 503, error.code
+        first = float(driver.find_element(By.CSS_SELECTOR, "#timelineRuns .tl-now").value_of_css_property("left").rstrip("px"))
+        wait(driver, lambda d: float(d.find_element(By.CSS_SELECTOR, "#timelineRuns .tl-now").value_of_css_property("left").rstrip("px")) > first, "the marker moves")
+        shot(driver, "18-timeline-running")
+
+        step("a timeline started elsewhere appears, and its current stage moves on")
+        body = json.dumps({"timeline": {"stages": [{"for": "1500ms", "name": "calm"}, {"for": "20s", "profile": "offline"}]}}).encode()
+        urllib.request.urlopen(urllib.request.Request(server.base + "/__admin/timeline", data=body, method="PUT",
+                                                      headers={"Content-Type": "application/json"})).read()
+        wait(driver, lambda d: [s.text for s in d.find_elements(By.CSS_SELECTOR, "#timelineRuns .tl-stage")] == ["calm", "offline"], "the page reads the new timeline", timeout=4)
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#timelineRuns .tl-stage.current").text == "offline", "the current stage moves to offline", timeout=4)
+        assert "left" in text_of(driver, "timelineRuns"), text_of(driver, "timelineRuns")
+        shot(driver, "19-timeline-offline")
+
+        step("stop: the base settings again")
+        driver.find_element(By.ID, "timelineStop").click()
+        wait(driver, lambda d: "Stopped inline" in text_of(d, "timelineMessage"), "the stop is confirmed")
+        wait(driver, lambda d: "No timeline runs" in text_of(d, "timelineRuns"), "nothing runs")
+        server.get("/home")
+    finally:
         driver.quit()
         server.stop()
 

@@ -77,9 +77,9 @@ $("settingsForm").addEventListener("submit", async (event) => {
 });
 $("reset").addEventListener("click", async () => {
   const response = await api("/__admin/reset", { method: "POST" });
-  $("settingsMessage").textContent = response.ok ? "Reset: settings, journal and scenarios." : "Reset failed: " + response.status;
+  $("settingsMessage").textContent = response.ok ? "Reset: settings, journal, scenarios and timelines." : "Reset failed: " + response.status;
   state.entries.clear(); state.order = []; renderJournal();
-  await loadSettings();
+  await loadSettings(); await loadTimelines();
 });
 
 // ---- routes ----
@@ -403,6 +403,92 @@ $("showForm").addEventListener("submit", (event) => {
 });
 function unpin() { changeLive({ method: "DELETE" }, "Unpinned: the devices show the screen saved last."); }
 
+// ---- timelines: the stages as a bar, the current one moving ----
+// Each run as GET /__admin/timeline gave it, and when: the page moves the clocks itself between
+// reads, as the server does (a moment on a boundary belongs to the stage that begins there).
+const timelines = { named: [], runs: [], readAt: 0 };
+function timelinePosition(run, elapsed) {
+  if (run.ttlMs !== null && elapsed >= run.ttlMs) return null;
+  const length = run.stages.reduce((sum, stage) => sum + stage.forMs, 0);
+  let offset = elapsed;
+  if (offset >= length) {
+    if (!run.loop) return run.end === "hold" ? { index: run.stages.length - 1, offset: length, length, left: null } : null;
+    offset %= length;
+  }
+  let start = 0;
+  for (let index = 0; index < run.stages.length; index++) {
+    const stage = run.stages[index];
+    if (offset < start + stage.forMs) return { index, offset, length, left: start + stage.forMs - offset };
+    start += stage.forMs;
+  }
+  return null;
+}
+function seconds(ms) { return ms >= 60000 ? (ms / 60000).toFixed(1) + " min" : (ms / 1000).toFixed(1) + " s"; }
+function renderTimelines() {
+  const select = $("timelineName"), chosen = select.value;
+  select.replaceChildren(...timelines.named.map((name) => el("option", { value: name }, name)));
+  if (timelines.named.includes(chosen)) select.value = chosen;
+  $("timelineStart").disabled = !timelines.named.length;
+  if (!timelines.named.length) $("timelineMessage").textContent = "The config file names no timeline (timeline: in beagle-mock.yml; Docs/Timelines.md).";
+  $("timelineStop").disabled = !timelines.runs.length;
+  $("timelineRuns").replaceChildren(...(timelines.runs.length ? timelines.runs.map((run, index) => {
+    const who = run.client ? "client " + run.client + (run.own ? " (its X-Mock-Timeline)" : "") : run.per === "client" ? "a clock per client, none started yet" : "the server";
+    const bar = el("div", { class: "tl-bar", role: "img", "aria-label": "Stages of " + run.timeline },
+      run.stages.map((stage) => el("div", { class: "tl-stage" + (stage.dropsConnections ? " drops" : ""), style: { flex: stage.forMs + " 1 0px" }, title: stage.name + " · " + seconds(stage.forMs) + (stage.dropsConnections ? " · drops connections" : "") }, stage.name)),
+      el("div", { class: "tl-now" }));
+    return el("div", { class: "tl-run", "data-run": String(index) },
+      el("div", { class: "tl-head" }, run.timeline + " · " + who + (run.loop ? " · loops" : "") + (run.ttlMs !== null ? " · ends after " + seconds(run.ttlMs) : "")),
+      bar, el("div", { class: "tl-state" }));
+  }) : [el("p", { class: "muted" }, "No timeline runs: the network is the base settings'.")]));
+  moveTimelines();
+}
+function moveTimelines() {
+  const since = performance.now() - timelines.readAt;
+  document.querySelectorAll("#timelineRuns .tl-run").forEach((box) => {
+    const run = timelines.runs[Number(box.dataset.run)];
+    const started = run.per === "client" && !run.client;
+    const position = timelinePosition(run, started ? 0 : run.elapsedMs + since);
+    const stages = box.querySelectorAll(".tl-stage");
+    stages.forEach((stage, index) => stage.classList.toggle("current", !!position && index === position.index && !started));
+    const now = box.querySelector(".tl-now");
+    now.hidden = !position || started;
+    if (position) now.style.left = Math.min(100, (position.offset / position.length) * 100) + "%";
+    box.querySelector(".tl-state").textContent = started ? "Each client's clock starts at its first request."
+      : position ? run.stages[position.index].name + (position.left === null ? " · held" : " · " + seconds(position.left) + " left")
+      : "Over: the base settings apply again.";
+  });
+}
+async function loadTimelines() {
+  const response = await api("/__admin/timeline");
+  if (!response.ok) return;
+  showTimelines(await response.json());
+}
+function showTimelines(report) {
+  timelines.named = report.named || [];
+  timelines.runs = report.running || [];
+  timelines.readAt = performance.now();
+  renderTimelines();
+}
+$("timelineForm").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const name = $("timelineName").value;
+  if (!name) return;
+  const response = await api("/__admin/timeline", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }) });
+  const answer = await response.json();
+  if (response.ok) { $("timelineMessage").textContent = "Started " + name + (answer.replaced ? ", replacing " + answer.replaced : "") + "."; showTimelines(answer); }
+  else $("timelineMessage").textContent = answer.error;
+});
+$("timelineStop").addEventListener("click", async () => {
+  const response = await api("/__admin/timeline", { method: "DELETE" });
+  const answer = await response.json();
+  $("timelineMessage").textContent = answer.stopped ? "Stopped " + answer.stopped + ": the base settings apply again." : "No timeline was running.";
+  showTimelines(answer);
+});
+// The clocks move every tenth of a second; the server is read again every two (new clients, a
+// start or a stop from elsewhere), while the page is in view.
+setInterval(moveTimelines, 100);
+setInterval(() => { if (document.visibilityState === "visible") loadTimelines().catch(() => {}); }, 2000);
+
 // ---- journal, live ----
 function statusMatches(status, filter) {
   if (!filter) return true;
@@ -494,7 +580,7 @@ async function follow() {
     } catch (error) { }
     $("live").textContent = "journal: reconnecting"; $("live").className = "warn";
     await new Promise((r) => setTimeout(r, 1000));
-    try { await loadJournal(); await loadSettings(); await loadLivePreview(); } catch (error) { }
+    try { await loadJournal(); await loadSettings(); await loadLivePreview(); await loadTimelines(); } catch (error) { }
   }
 }
 
@@ -506,6 +592,6 @@ window.addEventListener("hashchange", async () => {
 });
 
 (async () => {
-  try { await loadSettings(); await loadRoutes(); await loadJournal(); await loadLivePreview(); } catch (error) { $("inForce").textContent = "Cannot reach the admin API: " + error.message; }
+  try { await loadSettings(); await loadRoutes(); await loadJournal(); await loadLivePreview(); await loadTimelines(); } catch (error) { $("inForce").textContent = "Cannot reach the admin API: " + error.message; }
   follow();
 })();
