@@ -84,6 +84,13 @@ struct Banner {
         lines.append("  Latency   \(active.latency)\(active.pacing == .unpaced ? "" : "   \(active.pacing)")")
         lines.append(
             "  Faults    \(Self.faults(active))\(active.routeRuleCount > 0 ? "   Route rules \(active.routeRuleCount)" : "")")
+        let timelines = server.operations.timelines()
+        if let run = timelines.running.first {
+            let stages = run.stages.map(\.name).joined(separator: ", then ")
+            lines.append("  Timeline  \(run.timeline), per \(run.per)\(run.loop ? ", looping" : ""): \(stages)")
+        } else if !timelines.named.isEmpty {
+            lines.append("  Timelines \(timelines.named.joined(separator: ", ")): start one with --timeline or the dashboard")
+        }
         if let first = inventory?.firstRoute {
             lines.append("  Try       curl \(local)\(first)")
         }

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# How close to schedule a network timeline's stage boundary lands (Docs/Timelines.md), with 1,000
+# connections open: the moment `offline` begins, each of them is reset by the server, and the
+# client notes when it sees its connection end.
+#
+#   Benchmarks/timeline.sh [CONNECTIONS] [BOUNDARIES]   (defaults: 1000 5)
+#
+# The timeline loops: 2 s `calm`, then 1 s `offline` (which drops connections). Before each
+# boundary the client opens CONNECTIONS keep-alive connections and sends one request on each
+# (so that they belong to a client of the timeline), reads `GET /__admin/timeline` for the time
+# left in `calm`, and waits. A connection's lateness is the moment the client saw it end minus the
+# boundary's moment (the time of the read, half its round trip, plus the time left).
+#
+# The reference, measured in the same run: the client's own timer (asyncio's `call_at`) at the
+# boundary's moment, with the same connections open; its lateness is what the client's loop adds
+# to any moment it sees, the floor under the server's figure.
+#
+# Target: p95 lateness within 5 ms. Needs: python3, curl.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source Benchmarks/common.sh
+connections=${1:-1000}
+boundaries=${2:-5}
+port=${MOCK_PORT:-18091}
+
+require python3 curl
+build_release
+work=$(mktemp -d)
+cleanup() {
+  stop_mock
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+cat >"$work/timeline.yml" <<'YAML'
+timeline:
+  bench:
+    loop: true
+    stages:
+      - {for: 2s, name: calm}
+      - {for: 1s, profile: offline}
+YAML
+start_mock "$port" --config "$work/timeline.yml" --timeline bench
+echo "beagle-mock $("$binary" --version), $connections connections, $boundaries boundaries"
+
+python3 - "$port" "$connections" "$boundaries" <<'PY'
+import asyncio, json, sys, time, urllib.request
+
+port, count, boundaries = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+request = f"GET /home HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()
+
+def status():
+    """The timeline's clock, and the client's monotonic moment it stood there (mid round trip)."""
+    before = time.monotonic()
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/__admin/timeline", timeout=5) as answer:
+        report = json.load(answer)
+    after = time.monotonic()
+    return report["running"][0], (before + after) / 2
+
+async def opened():
+    """A keep-alive connection that has had one answer."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(request)
+    head = await reader.readuntil(b"\r\n\r\n")
+    length = int([line for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")][0].split(b":")[1])
+    await reader.readexactly(length)
+    return reader, writer
+
+async def ended(reader):
+    try:
+        while await reader.read(65536):
+            pass
+    except (ConnectionResetError, OSError):
+        pass
+    return time.monotonic()
+
+async def main():
+    loop = asyncio.get_running_loop()
+    server_late, client_late = [], []
+    for boundary in range(boundaries):
+        # Wait for the start of a calm stage, with time to open the connections in it.
+        while True:
+            run, at = status()
+            if run["stage"] == 0 and run["stageLeftMs"] > 1500:
+                break
+            await asyncio.sleep(0.05)
+        pairs = await asyncio.gather(*(opened() for _ in range(count)))
+        run, at = status()
+        if run["stage"] != 0:
+            print(f"boundary {boundary}: the connections took too long to open; skipped")
+            continue
+        due = at + run["stageLeftMs"] / 1000
+        fired = loop.create_future()
+        loop.call_at(loop.time() + (due - time.monotonic()), lambda: fired.set_result(time.monotonic()))
+        ends = await asyncio.gather(*(ended(reader) for reader, _ in pairs))
+        client_late.append((await fired - due) * 1000)
+        server_late += [(end - due) * 1000 for end in ends]
+        for _, writer in pairs:
+            writer.close()
+
+    def pick(values, q):
+        ordered = sorted(values)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+    print(f"connection ends after the boundary ({len(server_late)} connections, {len(client_late)} boundaries):")
+    print(f"  beagle-mock    p50 {pick(server_late, .5):6.2f} ms   p95 {pick(server_late, .95):6.2f} ms   "
+          f"p99 {pick(server_late, .99):6.2f} ms   max {max(server_late):6.2f} ms   (target: p95 <= 5 ms)")
+    print(f"  client timer   p50 {pick(client_late, .5):6.2f} ms   max {max(client_late):6.2f} ms   (the reference: asyncio's call_at)")
+
+asyncio.run(main())
+PY
