@@ -52,11 +52,18 @@ package struct ClientConnection: Sendable {
         await end(reset: true)
     }
 
-    /// Resets the connection (RST) without waiting: a network lost under it (Docs/Timelines.md).
-    /// A request in flight on it gets no answer.
-    package func drop() {
-        let dispatcher = self.dispatcher
-        channel.eventLoop.execute { dispatcher.value.closeAsked(reset: true) }
+    /// Resets `connections` (RST) at once, a network lost under them (Docs/Timelines.md): what
+    /// was written and has not left is lost, and a request in flight gets no answer. One task on
+    /// each event loop resets all of that loop's connections.
+    package static func drop(_ connections: [ClientConnection]) {
+        let byLoop = Dictionary(grouping: connections) { ObjectIdentifier($0.channel.eventLoop) }
+        for group in byLoop.values {
+            guard let loop = group.first?.channel.eventLoop else { continue }
+            let dispatchers = group.map(\.dispatcher)
+            loop.execute {
+                for dispatcher in dispatchers { dispatcher.value.networkLost() }
+            }
+        }
     }
 
     private func end(reset: Bool) async {

@@ -263,6 +263,15 @@ package final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChanne
         perform(machine.closeAsked(reset: reset), context)
     }
 
+    /// The network under the connection is gone (a timeline's `offline` stage): it resets at once,
+    /// without waiting for what was written to leave, as when the client's network drops. The
+    /// machine learns of it as of a client's reset, when the channel goes inactive.
+    package func networkLost() {
+        guard let context else { return }
+        Self.prepareReset(context)
+        context.close(promise: nil)
+    }
+
     /// Stops the request in the pipeline: the server's grace period is over.
     package func cancelInFlight() {
         inFlight?.cancel()

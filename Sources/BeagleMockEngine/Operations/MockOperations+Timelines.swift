@@ -18,7 +18,7 @@ extension MockOperations {
         package struct Run: Encodable, Sendable {
             /// The timeline's name (`inline` for one given whole).
             package let timeline: String
-            /// `server` or `client`: whose clock.
+            /// `server` or `client`: whose clock (`client` for a client's own).
             package let per: String
             /// The client whose clock this is; nil for the server's (or a `per: client` timeline
             /// that no client has reached yet).
@@ -97,7 +97,8 @@ extension MockOperations {
                     pass = passes
                 }
                 return TimelineReport.Run(
-                    timeline: timeline.name, per: timeline.scope.rawValue, client: status.client, own: status.own,
+                    timeline: timeline.name, per: status.own ? Timeline.Scope.client.rawValue : timeline.scope.rawValue,
+                    client: status.client, own: status.own,
                     loop: timeline.loops, end: timeline.ending.rawValue, ttlMs: timeline.timeToLive.map(Self.milliseconds),
                     stages: timeline.stages.map {
                         TimelineReport.Stage(
@@ -154,7 +155,8 @@ extension MockOperations {
         return report
     }
 
+    /// Milliseconds to a tenth.
     private static func milliseconds(_ duration: Duration) -> Double {
-        AccessLog.millisecondsValue(duration)
+        (AccessLog.millisecondsValue(duration) * 10).rounded() / 10
     }
 }

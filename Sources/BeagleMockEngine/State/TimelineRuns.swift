@@ -266,7 +266,7 @@ package final class TimelineRuns: Sendable {
             for key in matching.keys { state.connections[key] = nil }
             return matching.values.map(\.connection)
         }
-        for connection in doomed { connection.drop() }
+        ClientConnection.drop(doomed)
     }
 
     /// Forgets the runs that are over: a timeline whose time to live has passed since it started,
