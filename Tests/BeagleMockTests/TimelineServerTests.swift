@@ -45,7 +45,7 @@ import Testing
         } _: { server, folder in
             try await body(server, folder)
         }
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
     }
 
     static func get(_ server: RunningMockServer, headers: [(String, String)] = []) async throws -> RawHTTPResponse {
@@ -104,6 +104,39 @@ import Testing
             #expect(try await Self.get(server, headers: a).status == 200, "a's story is over")
             #expect(try await Self.get(server, headers: b).status == 500)
         }
+    }
+
+    @Test func randomFaultsInAStageFollowTheSeed() async throws {
+        let flaky = """
+            seed: 42
+            timeline:
+              flaky:
+                stages:
+                  - {for: 10s, name: calm}
+                  - {for: 10s, name: flaky, faults: ["status:503@0.5"]}
+            """
+        // The same requests at the same offsets, on two servers: the same outcomes.
+        func run() async throws -> [Int] {
+            let loop = NIOAsyncTestingEventLoop()
+            var statuses: [Int] = []
+            try await withMockServer(files: [
+                "screens/home.json": Self.files["screens/home.json"]!, "screens/beagle-mock.yml": flaky,
+            ]) {
+                $0.timelineLoop = loop
+                $0.timeline = "flaky"
+            } _: { server, _ throws in
+                for step in 0..<24 {
+                    if step == 4 { await loop.advanceTime(by: .seconds(10)) }
+                    statuses.append(try await Self.get(server).status)
+                }
+            }
+            await loop.shutDownAfterPendingWork()
+            return statuses
+        }
+        let first = try await run()
+        #expect(first.prefix(4).allSatisfy { $0 == 200 }, "the calm stage: \(first)")
+        #expect(Set(first.dropFirst(4)) == [200, 503], "the flaky stage draws both: \(first)")
+        #expect(try await run() == first)
     }
 
     @Test func badTimelineHeadersAreRefusedByName() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import MockTestSupport
 import NIOCore
 import NIOEmbedded
 import Testing
@@ -172,7 +173,7 @@ import Testing
         await loop.advanceTime(by: .seconds(2))
         #expect(runs.stage(for: "a") == nil, "reverted after the last stage")
         #expect(!runs.isRunning && runs.status().isEmpty)
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
     }
 
     @Test func eachClientHasAClockOfItsOwn() async throws {
@@ -194,7 +195,7 @@ import Testing
         #expect(runs.stage(for: "first") == nil, "the first client's story is over")
         #expect(runs.stage(for: "second")?.mark.name == "edge")
         #expect(Set(runs.status().compactMap(\.client)) == ["first", "second"])
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
     }
 
     @Test func aClientsOwnTimelineWinsAndAStartReplaces() async throws {
@@ -211,7 +212,7 @@ import Testing
         #expect(runs.stage(for: "other")?.mark.name == "down")
         #expect(runs.stopAll() == "deploy")
         #expect(runs.stage(for: "tester") == nil && !runs.isRunning)
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
     }
 
     @Test func aTimeToLiveEndsAForgottenTimeline() async throws {
@@ -227,7 +228,7 @@ import Testing
         await loop.advanceTime(by: .seconds(1))
         #expect(runs.stage(for: "late") == nil)
         #expect(!runs.isRunning)
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
     }
 
     @Test func aReloadGivesTheRunningTimelineItsNewStagesOnItsClock() async throws {
@@ -242,6 +243,6 @@ import Testing
         // A reload that no longer names it leaves it running as it was.
         runs.reload([])
         #expect(runs.stage(for: "a")?.mark.name == "tunnel")
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
     }
 }

@@ -36,7 +36,7 @@ import Testing
                 if step == 1 { raw = try await NetworkProbe.run(.urlsession, urls: [home]) }
             }
         }
-        await loop.shutdownGracefully()
+        await loop.shutDownAfterPendingWork()
         try #require(seen.count == 4, "\(seen)")
         #expect(seen[0].outcome == "success" && seen[0].status == 200, "on the platform: \(seen[0])")
         // Offline: the connection is reset, which URLSession reports as a URLError.
