@@ -1,4 +1,5 @@
 import BeagleMockHTTP
+import BeagleScreens
 import Foundation
 import Yams
 
@@ -148,31 +149,35 @@ enum TimelineYAML {
 
     /// What a start asks for: `{"name": "tunnel"}` (a timeline of the config file) or
     /// `{"timeline": {"stages": [...]}}` (one given whole), either with `per` and `ttl` to change
-    /// how it runs. Read from JSON (or YAML) text, errors placed in `source` (`body:1:23: …`).
+    /// how it runs. Read from JSON text, errors placed in `source` (`body:1:23: …`).
     static let startKeys = ["name", "timeline", "per", "ttl"]
+
+    /// What a start found: the timeline, or a name the config file does not have (an error placed
+    /// on the name, which the admin API answers with 404 rather than 400).
+    enum Start {
+        case found(Timeline)
+        case unknownName(ConfigError)
+    }
 
     /// The deepest nesting a start's JSON may have (a timeline needs five).
     static let deepestNesting = 32
 
     /// The timeline a start asks for, from `text`, named timelines from `named`. The text must be
-    /// JSON, nested at most ``deepestNesting`` deep: it comes from the network.
-    static func start(json text: String, source: String, named: [Timeline]) throws(ConfigError) -> Timeline {
-        if let place = tooDeep(text) {
-            throw ConfigError(
-                file: source, line: place.line, column: place.column,
-                message: "nested more than \(deepestNesting) deep; a timeline needs five")
-        }
-        guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
-            throw ConfigError(file: source, line: nil, column: nil, message: #"not JSON; send {"name": "tunnel"}"#)
-        }
-        let node: Node?
+    /// strict JSON, nested at most ``deepestNesting`` deep: it comes from the network.
+    static func start(json text: String, source: String, named: [Timeline]) throws(ConfigError) -> Start {
+        let json: JSONNode
         do {
-            node = try Yams.compose(yaml: text)
+            json = try JSONReader(maximumDepth: deepestNesting).parse(text)
         } catch {
-            throw ConfigLoader.syntaxError(error, yaml: text).inFile(source)
+            throw ConfigError(file: source, line: error.line, column: error.column, message: error.message)
         }
-        guard let node else {
-            throw ConfigError(line: 1, column: 1, message: #"the body is empty; send {"name": "tunnel"}"#).inFile(source)
+        let node: Node
+        do {
+            // YAML reads JSON with its places; where it reads the text otherwise (an escape YAML
+            // has not, like a surrogate pair), the value the JSON reader read, without places.
+            node = try Yams.compose(yaml: text) ?? Self.node(json)
+        } catch {
+            node = Self.node(json)
         }
         do throws(ConfigError) {
             let root = YAMLValue(node: node, path: "")
@@ -189,10 +194,12 @@ enum TimelineYAML {
                 }
                 guard let found = named.first(where: { $0.name == text }) else {
                     let names = named.map(\.name)
-                    throw name.error(
-                        names.isEmpty
-                            ? "no timeline named \(text): the config file has none (timeline: in beagle-mock.yml)"
-                            : "no timeline named \(text); the config file has \(names.joined(separator: ", "))")
+                    return .unknownName(
+                        name.error(
+                            names.isEmpty
+                                ? "no timeline named \(text): the config file has none (timeline: in beagle-mock.yml)"
+                                : "no timeline named \(text); the config file has \(names.joined(separator: ", "))"
+                        ).inFile(source))
                 }
                 timeline = found
             case (nil, let inline?):
@@ -208,44 +215,22 @@ enum TimelineYAML {
             if let ttl = try mapping.optional("ttl", clearHint: "remove the key to keep the timeline's own") {
                 timeline.timeToLive = try timeToLive(from: ttl)
             }
-            return timeline
+            return .found(timeline)
         } catch {
             throw error.inFile(source)
         }
     }
 
-    /// Where `text` first opens an array or object deeper than ``deepestNesting``, outside strings.
-    private static func tooDeep(_ text: String) -> (line: Int, column: Int)? {
-        var depth = 0
-        var inString = false
-        var escaped = false
-        var line = 1
-        var column = 0
-        for byte in text.utf8 {
-            column += 1
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 0
-            }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                if depth > deepestNesting { return (line, column) }
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
+    /// A JSON value as a YAML node: strings as quoted scalars, so that the readers above see what
+    /// they would in the text.
+    private static func node(_ json: JSONNode) -> Node {
+        switch json.value {
+        case .object(let members): Node(members.map { (Node($0.key), node($0.value)) })
+        case .array(let items): Node(items.map(node))
+        case .string(let text): Node(text, Tag(.str), .doubleQuoted)
+        case .number(let text): Node(text, Tag(.float))
+        case .bool(let flag): Node(flag ? "true" : "false", Tag(.bool))
+        case .null: Node("null", Tag(.null))
         }
-        return nil
     }
 }

@@ -116,12 +116,16 @@ extension MockOperations {
     /// the running timeline is then left as it was.
     @discardableResult
     package func startTimeline(json: String) throws(OperationError) -> TimelineReport {
-        let timeline: Timeline
+        let start: TimelineYAML.Start
         do {
-            timeline = try TimelineYAML.start(
+            start = try TimelineYAML.start(
                 json: json, source: "body", named: settings.snapshot.configuration.timelines)
         } catch {
             throw OperationError(.invalid, error.description)
+        }
+        guard case .found(let timeline) = start else {
+            if case .unknownName(let error) = start { throw OperationError(.notFound, error.description) }
+            throw OperationError(.notFound, "no such timeline")
         }
         let started = settings.timelines.start(timeline)
         var report = timelines()
