@@ -133,7 +133,7 @@ import Testing
     }
 
     @Test func aStartNamesATimelineOrGivesOneWhole() throws {
-        let named = try ConfigLoader.parse(yaml: Self.config).timelines
+        let named = try ConfigLoader.parse(yaml: Self.config)
         func found(_ start: TimelineYAML.Start) throws -> Timeline {
             guard case .found(let timeline) = start else { throw ConfigError(line: nil, column: nil, message: "not found") }
             return timeline

@@ -48,6 +48,13 @@ package struct MockConfiguration: Sendable, Hashable {
         timelines.first { $0.name == name }
     }
 
+    /// Why `name` names no timeline of the file, and which it has.
+    package func unknownTimeline(_ name: String) -> String {
+        timelines.isEmpty
+            ? "no timeline named \(name): the config file has none (timeline: in beagle-mock.yml)"
+            : "no timeline named \(name); the config file has \(timelines.map(\.name).joined(separator: ", "))"
+    }
+
     /// Creates a configuration; every argument defaults to "not set".
     package init(
         globals: SettingsLayer = .empty,

@@ -162,9 +162,9 @@ enum TimelineYAML {
     /// The deepest nesting a start's JSON may have (a timeline needs five).
     static let deepestNesting = 32
 
-    /// The timeline a start asks for, from `text`, named timelines from `named`. The text must be
+    /// The timeline a start asks for, from `text`, named timelines from the config file `named`. The text must be
     /// strict JSON, nested at most ``deepestNesting`` deep: it comes from the network.
-    static func start(json text: String, source: String, named: [Timeline]) throws(ConfigError) -> Start {
+    static func start(json text: String, source: String, named: MockConfiguration) throws(ConfigError) -> Start {
         let json: JSONNode
         do {
             json = try JSONReader(maximumDepth: deepestNesting).parse(text)
@@ -192,14 +192,8 @@ enum TimelineYAML {
                     try TimelineName.check(text)
                     return text
                 }
-                guard let found = named.first(where: { $0.name == text }) else {
-                    let names = named.map(\.name)
-                    return .unknownName(
-                        name.error(
-                            names.isEmpty
-                                ? "no timeline named \(text): the config file has none (timeline: in beagle-mock.yml)"
-                                : "no timeline named \(text); the config file has \(names.joined(separator: ", "))"
-                        ).inFile(source))
+                guard let found = named.timeline(named: text) else {
+                    return .unknownName(name.error(named.unknownTimeline(text)).inFile(source))
                 }
                 timeline = found
             case (nil, let inline?):

@@ -119,7 +119,7 @@ extension MockOperations {
         let start: TimelineYAML.Start
         do {
             start = try TimelineYAML.start(
-                json: json, source: "body", named: settings.snapshot.configuration.timelines)
+                json: json, source: "body", named: settings.snapshot.configuration)
         } catch {
             throw OperationError(.invalid, error.description)
         }
@@ -136,13 +136,9 @@ extension MockOperations {
     /// Starts the config file's timeline `name` (`--timeline`).
     @discardableResult
     package func startTimeline(named name: String) throws(OperationError) -> TimelineReport {
-        guard let timeline = settings.snapshot.configuration.timeline(named: name) else {
-            let names = settings.snapshot.configuration.timelines.map(\.name)
-            throw OperationError(
-                .notFound, field: "name", value: name,
-                names.isEmpty
-                    ? "no timeline named \(name): the config file has none (timeline: in beagle-mock.yml)"
-                    : "no timeline named \(name); the config file has \(names.joined(separator: ", "))")
+        let configuration = settings.snapshot.configuration
+        guard let timeline = configuration.timeline(named: name) else {
+            throw OperationError(.notFound, field: "name", value: name, configuration.unknownTimeline(name))
         }
         let started = settings.timelines.start(timeline)
         var report = timelines()

@@ -19,12 +19,9 @@ struct TimelineLookup: Sendable {
         var own: Timeline?
         if let named {
             guard let timeline = settings.configuration.timeline(named: named) else {
-                let names = settings.configuration.timelines.map(\.name)
                 throw RequestControlError(
                     source: .header("X-Mock-Timeline"), value: named,
-                    reason: names.isEmpty
-                        ? "no timeline named \(named): the config file has none (timeline: in beagle-mock.yml)"
-                        : "no timeline named \(named); the config file has \(names.joined(separator: ", "))")
+                    reason: settings.configuration.unknownTimeline(named))
             }
             own = timeline
         }
