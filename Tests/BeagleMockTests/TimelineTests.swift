@@ -228,6 +228,19 @@ import Testing
         await loop.shutDownAfterPendingWork()
     }
 
+    @Test func clientsOwnTimelinesAreBounded() async throws {
+        let loop = NIOAsyncTestingEventLoop()
+        let runs = TimelineRuns(loop: loop)
+        let deploy = Timeline(name: "deploy", stages: [Self.stage(60, "down")])
+        for client in 0...TimelineRuns.clientLimit {
+            _ = runs.stage(for: "client-\(client)", header: deploy)
+        }
+        let clients = Set(runs.status().compactMap(\.client))
+        #expect(clients.count == TimelineRuns.clientLimit)
+        #expect(clients.contains("client-\(TimelineRuns.clientLimit)"), "the newest is kept")
+        await loop.shutDownAfterPendingWork()
+    }
+
     @Test func aTimeToLiveEndsAForgottenTimeline() async throws {
         let loop = NIOAsyncTestingEventLoop()
         let runs = TimelineRuns(loop: loop)

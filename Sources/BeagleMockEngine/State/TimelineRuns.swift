@@ -10,7 +10,7 @@ import Synchronization
 /// in its `X-Mock-Timeline` header, which wins over the server's for that client. A timeline
 /// `per: client` keeps a clock for each client, started at the client's first request.
 ///
-/// A request takes the stage in which it arrives (``stage(for:at:)``). Entering a stage that drops
+/// A request takes the stage in which it arrives (``stage(for:header:connection:)``). Entering a stage that drops
 /// connections ends, at that moment, the connections that carried a request of the clients the
 /// clock belongs to since the timeline started: a timer on the loop fires at each such boundary.
 package final class TimelineRuns: Sendable {
@@ -39,6 +39,8 @@ package final class TimelineRuns: Sendable {
         /// Connections that carried a request while a timeline ran, with their client.
         var connections: [ObjectIdentifier: (connection: ClientConnection, client: String)] = [:]
         var timers: [TimerKey: Scheduled<Void>] = [:]
+        /// When the runs that are over are looked for next (``purge(at:_:)``).
+        var nextPurge = NIODeadline.uptimeNanoseconds(0)
     }
 
     /// A drop timer: one per clock of a run.
@@ -47,9 +49,11 @@ package final class TimelineRuns: Sendable {
         let client: String?
     }
 
-    /// The most clients whose clocks are kept in one run; past it, the earliest started is
-    /// forgotten (its next request starts it again).
+    /// The most clients whose clocks are kept in one run, and the most clients' own timelines;
+    /// past it, the earliest started is forgotten (its next request starts it again).
     static let clientLimit = 10_000
+    /// How often a request looks for runs that are over, besides its own.
+    static let purgeInterval = TimeAmount.milliseconds(100)
 
     private let state = Mutex(State())
     /// Whether any timeline runs: a request reads this alone when none does.
@@ -131,8 +135,25 @@ package final class TimelineRuns: Sendable {
         var isNewConnection = false
         let met = state.withLock { state -> MetStage? in
             purge(at: now, &state)
+            // The runs this request may meet, ended now if they are over (others, every so often).
+            if let run = state.own[client], Self.isOver(run, own: true, at: now) {
+                Self.cancelTimers(of: run.id, in: &state)
+                state.own[client] = nil
+            }
+            if let run = state.server, Self.isOver(run, own: false, at: now) {
+                Self.cancelTimers(of: run.id, in: &state)
+                state.server = nil
+            }
+            if state.server == nil, state.own.isEmpty { running.store(false, ordering: .relaxed) }
             if let header, state.own[client]?.timeline.name != header.name {
-                if let old = state.own[client] { Self.cancelTimers(of: old.id, in: &state) }
+                if let old = state.own[client] {
+                    Self.cancelTimers(of: old.id, in: &state)
+                } else if state.own.count >= Self.clientLimit,
+                    let oldest = state.own.min(by: { $0.value.started < $1.value.started })
+                {
+                    Self.cancelTimers(of: oldest.value.id, in: &state)
+                    state.own[oldest.key] = nil
+                }
                 state.nextID += 1
                 state.own[client] = Run(timeline: header, started: now, id: state.nextID)
                 running.store(true, ordering: .relaxed)
@@ -198,7 +219,7 @@ package final class TimelineRuns: Sendable {
     package func status() -> [Status] {
         let now = loop.now
         return state.withLock { state in
-            purge(at: now, &state)
+            purge(at: now, &state, always: true)
             var statuses: [Status] = []
             func add(_ run: Run, client: String?, started: NIODeadline, own: Bool = false) {
                 let elapsed = Duration.nanoseconds((now - started).nanoseconds)
@@ -269,20 +290,25 @@ package final class TimelineRuns: Sendable {
         ClientConnection.drop(doomed)
     }
 
-    /// Forgets the runs that are over: a timeline whose time to live has passed since it started,
-    /// or whose one clock (not `per: client`) has passed its end; none is left running when all are.
-    private func purge(at now: NIODeadline, _ state: inout State) {
-        func over(_ run: Run, clockStarted: NIODeadline?) -> Bool {
-            let sinceStart = Duration.nanoseconds((now - run.started).nanoseconds)
-            if let ttl = run.timeline.timeToLive, sinceStart >= ttl { return true }
-            guard let clockStarted else { return false }
-            return run.timeline.position(after: .nanoseconds((now - clockStarted).nanoseconds)) == .ended
-        }
-        if let run = state.server, over(run, clockStarted: run.timeline.scope == .server ? run.started : nil) {
+    /// Whether `run` is over at `now`: its time to live has passed since it started, or its one
+    /// clock (its own, or the server's when not `per: client`) has passed its end.
+    private static func isOver(_ run: Run, own: Bool, at now: NIODeadline) -> Bool {
+        let sinceStart = Duration.nanoseconds((now - run.started).nanoseconds)
+        if let ttl = run.timeline.timeToLive, sinceStart >= ttl { return true }
+        guard own || run.timeline.scope == .server else { return false }
+        return run.timeline.position(after: sinceStart) == .ended
+    }
+
+    /// Forgets the runs that are over, at most every ``purgeInterval`` unless `always`; none is
+    /// left running when all are.
+    private func purge(at now: NIODeadline, _ state: inout State, always: Bool = false) {
+        guard always || now >= state.nextPurge else { return }
+        state.nextPurge = now + Self.purgeInterval
+        if let run = state.server, Self.isOver(run, own: false, at: now) {
             Self.cancelTimers(of: run.id, in: &state)
             state.server = nil
         }
-        for (client, run) in state.own where over(run, clockStarted: run.started) {
+        for (client, run) in state.own where Self.isOver(run, own: true, at: now) {
             Self.cancelTimers(of: run.id, in: &state)
             state.own[client] = nil
         }
