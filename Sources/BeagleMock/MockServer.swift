@@ -260,18 +260,21 @@ public final class MockServer: Sendable {
                     option: "--tls-port"))
         }
         var doors: [ServiceGroupConfiguration.ServiceConfiguration] = []
-        if let reloadPort {
+        // One watch of the served files for every door that follows it, made only when one does.
+        let changes = reloadPort == nil && livePreviewPort == nil ? nil : ServedFileChanges(served: store.served)
+        if let changes { doors.append(.init(service: ServedFileWatch(changes: changes))) }
+        if let reloadPort, let changes {
             let clients = PushClients()
             listeners.append(listener(.reload, PushChannel(clients: clients), port: reloadPort, option: "--reload-port"))
-            doors.append(.init(service: ReloadDoor(clients: clients, changes: ServedFileChanges(served: store.served))))
+            doors.append(.init(service: ReloadDoor(clients: clients, changes: changes)))
         }
-        if let livePreviewPort, let clients = livePreviewClients {
+        if let livePreviewPort, let clients = livePreviewClients, let changes {
             listeners.append(
                 listener(.livePreview, PushChannel(clients: clients), port: livePreviewPort, option: "--live-preview"))
             doors.append(
                 .init(
                     service: LivePreviewDoor(
-                        clients: clients, changes: ServedFileChanges(served: store.served), operations: operations,
+                        clients: clients, changes: changes, operations: operations,
                         logger: logger)))
         }
         var groupConfiguration = ServiceGroupConfiguration(
@@ -372,6 +375,15 @@ public struct RunningMockServer: Sendable {
     public func stop() async throws {
         await server.stop()
         try await task.value
+    }
+}
+
+/// Watches the served files for the doors that follow their changes, until the server shuts down.
+private struct ServedFileWatch: Service {
+    let changes: ServedFileChanges
+
+    func run() async throws {
+        await cancelWhenGracefulShutdown { await changes.run() }
     }
 }
 

@@ -132,6 +132,20 @@ import Testing
         }
     }
 
+    @Test func hotReloadAndLivePreviewFollowOneWatch() async throws {
+        try await withMockServer(files: ["screens/home.json": Self.screen("home")]) {
+            $0.livePreviewPort = 0
+            $0.reloadPort = 0
+        } _: { server, folder in
+            let preview = try await Self.connect(try #require(server.livePreviewPort), path: "/android")
+            let reload = try await Self.connect(try #require(server.reloadPort))
+            try folder.write("screens/home.json", Self.screen("both"))
+            #expect(await preview.waitFor(text: Self.frame("both")))
+            #expect(await reload.waitFor(text: ReloadDoor.frame))
+            for client in [preview, reload] { await client.close() }
+        }
+    }
+
     @Test func withoutLivePreviewTheEndpointSaysItIsOff() async throws {
         try await withMockServer(files: ["screens/home.json": Self.screen("home")]) { server, _ in
             let answer = try #require(try await HTTPProbe.request(port: server.port, target: "/__admin/live-preview"))

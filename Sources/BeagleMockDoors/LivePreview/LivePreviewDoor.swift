@@ -43,10 +43,11 @@ package struct LivePreviewDoor: Service {
     }
 
     package func run() async throws {
+        let updates = changes.follow()
         await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    await changes.run {
+                    for await _ in updates {
                         operations.noteSavedScreens()
                         push()
                     }

@@ -20,9 +20,9 @@ package struct ReloadDoor: Service {
     }
 
     package func run() async throws {
-        let clients = self.clients
+        let (clients, updates) = (self.clients, changes.follow())
         await cancelWhenGracefulShutdown {
-            await changes.run { clients.broadcast { _ in Self.frame } }
+            for await _ in updates { clients.broadcast { _ in Self.frame } }
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// Tells when a served file changes (a screen, an image, the config file), once per burst of
-/// changes: for the clients that fetch again on a change (`--reload-port`, Docs/LivePreview.md).
+/// changes, to every follower: the doors whose clients fetch again or are sent the screen on a
+/// change (`--reload-port`, `--live-preview`, Docs/LivePreview.md), one watch for all of them.
 ///
 /// A thread of its own waits on the folders' inotify watch (``FolderWatch``), so a save is seen as
 /// the kernel reports it; where there is no watch (not Linux, a network share, too many folders)
@@ -12,6 +13,8 @@ import Synchronization
 package final class ServedFileChanges: Sendable {
     private let served: ServedFiles
     private let quiet: Duration
+    /// The doors that follow the changes.
+    private let feed = Feed<Void>(followerBuffer: 1)
 
     /// What the thread starts from, made with the value so that a change made before ``run(_:)``
     /// starts is still told.
@@ -25,27 +28,31 @@ package final class ServedFileChanges: Sendable {
         self.start = Start(served: served)
     }
 
-    /// Calls `changed` after each burst of changes, one call at a time, until the task is
-    /// cancelled.
-    package func run(_ changed: @escaping @Sendable () async -> Void) async {
-        let (signals, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    /// An element after each burst of changes, from now until ``run()`` ends.
+    package func follow() -> AsyncStream<Void> {
+        feed.follow()
+    }
+
+    /// Watches until the task is cancelled (once: the watch is handed to one thread), telling the
+    /// followers after each burst; their streams end with it.
+    package func run() async {
+        let (ended, endedContinuation) = AsyncStream<Void>.makeStream()
         let stopped = StopFlag()
-        let served = self.served
-        let quiet = self.quiet
-        let start = self.start
+        let (served, quiet, start, feed) = (self.served, self.quiet, self.start, self.feed)
         let thread = Thread {
-            Self.watch(served, from: start, quiet: quiet, until: { stopped.isRaised }) { continuation.yield() }
-            continuation.finish()
+            Self.watch(served, from: start, quiet: quiet, until: { stopped.isRaised }) { feed.publish(()) }
+            endedContinuation.finish()
         }
         thread.name = "beagle-mock served-file changes"
         thread.start()
         await withTaskCancellationHandler {
-            for await _ in signals { await changed() }
+            for await _ in ended {}
         } onCancel: {
             stopped.raise()
-            continuation.finish()
+            endedContinuation.finish()
         }
         stopped.raise()
+        feed.finishAll()
     }
 
     /// The thread's loop: waits for events (at most a quarter of a second, to notice `stopped`),
