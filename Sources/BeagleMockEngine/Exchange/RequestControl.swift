@@ -16,10 +16,34 @@ import BeagleMockHTTP
 package struct RequestControl: Sendable, Hashable {
     /// What the request asks for: only latency, bandwidth, dribble and faults are ever set.
     package let layer: SettingsLayer
+    /// `X-Mock-Client` and `X-Mock-Timeline`, when either is sent: one reference, so that a
+    /// request that sends neither (most) carries no strings for them through every stage.
+    private var timelines: TimelineHeaders?
+
     /// `X-Mock-Client`: the client's own name for itself.
-    package var client: String?
+    package var client: String? { timelines?.client }
     /// `X-Mock-Timeline`: the name of the timeline to run for this client.
-    package var timeline: String?
+    package var timeline: String? { timelines?.timeline }
+
+    /// The two timeline headers.
+    private final class TimelineHeaders: Sendable, Hashable {
+        let client: String?
+        let timeline: String?
+
+        init(client: String?, timeline: String?) {
+            self.client = client
+            self.timeline = timeline
+        }
+
+        static func == (left: TimelineHeaders, right: TimelineHeaders) -> Bool {
+            left.client == right.client && left.timeline == right.timeline
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(client)
+            hasher.combine(timeline)
+        }
+    }
 
     /// The longest `X-Mock-Client` value.
     static let clientLimit = 200
@@ -63,7 +87,7 @@ package struct RequestControl: Sendable, Hashable {
             try FaultRules(spec: text)
         }
         var control = RequestControl(layer: layer)
-        control.client = try value(header: "X-Mock-Client", query: "__client", headerValues, queryValues) {
+        let client = try value(header: "X-Mock-Client", query: "__client", headerValues, queryValues) {
             text throws(SpecError) in
             guard !text.isEmpty, text.utf8.count <= clientLimit, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
                 throw SpecError(
@@ -71,11 +95,12 @@ package struct RequestControl: Sendable, Hashable {
             }
             return text
         }
-        control.timeline = try value(header: "X-Mock-Timeline", query: "__timeline", headerValues, queryValues) {
+        let timeline = try value(header: "X-Mock-Timeline", query: "__timeline", headerValues, queryValues) {
             text throws(SpecError) in
             try TimelineName.check(text)
             return text
         }
+        if client != nil || timeline != nil { control.timelines = TimelineHeaders(client: client, timeline: timeline) }
         return control
     }
 
