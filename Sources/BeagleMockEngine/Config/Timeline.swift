@@ -39,12 +39,7 @@ package struct Timeline: Sendable, Hashable {
         /// filled by the stage's own.
         func layer(method: HTTPRequest.Method, path: PathSegments) -> SettingsLayer {
             guard let rule = routes.first(where: { $0.matches(method: method, path: path) }) else { return layer }
-            var merged = rule.layer
-            merged.latency = merged.latency ?? layer.latency
-            merged.bandwidth = merged.bandwidth ?? layer.bandwidth
-            merged.dribble = merged.dribble ?? layer.dribble
-            merged.faults = merged.faults ?? layer.faults
-            return merged
+            return rule.layer.filled(from: layer)
         }
     }
 

@@ -1,4 +1,5 @@
 import BeagleMockHTTP
+import HTTPTypes
 
 /// Per-request control, the highest layer (Docs/LatencyAndFaults.md, "Per request"): headers `X-Mock-Latency`,
 /// `X-Mock-Fault`, `X-Mock-Bandwidth`, `X-Mock-Dribble`, or query parameters `__latency`, `__fault`,
@@ -182,6 +183,11 @@ package struct RequestControlError: Error, Sendable, Hashable, CustomStringConve
     /// `invalid header X-Mock-Latency: negative duration "-5ms"; …`
     package var description: String {
         "invalid \(source): \(reason)"
+    }
+
+    /// The 400 answer, with ``jsonBody``.
+    package var response: OutgoingResponse {
+        .json(.badRequest, ErrorBody.encode(jsonBody))
     }
 
     /// The 400 response body: `{"error": …, "header"|"queryParameter": name, "value": …}`, JSON-encoded.

@@ -123,14 +123,10 @@ extension MockOperations {
         } catch {
             throw OperationError(.invalid, error.description)
         }
-        guard case .found(let timeline) = start else {
-            if case .unknownName(let error) = start { throw OperationError(.notFound, error.description) }
-            throw OperationError(.notFound, "no such timeline")
+        switch start {
+        case .found(let timeline): return run(timeline)
+        case .unknownName(let error): throw OperationError(.notFound, error.description)
         }
-        let started = settings.timelines.start(timeline)
-        var report = timelines()
-        report.replaced = started.replaced
-        return report
     }
 
     /// Starts the config file's timeline `name` (`--timeline`).
@@ -140,6 +136,11 @@ extension MockOperations {
         guard let timeline = configuration.timeline(named: name) else {
             throw OperationError(.notFound, field: "name", value: name, configuration.unknownTimeline(name))
         }
+        return run(timeline)
+    }
+
+    /// Starts `timeline` for the server; the report names the one it replaced.
+    private func run(_ timeline: Timeline) -> TimelineReport {
         let started = settings.timelines.start(timeline)
         var report = timelines()
         report.replaced = started.replaced

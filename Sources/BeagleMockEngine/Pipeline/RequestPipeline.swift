@@ -120,9 +120,7 @@ package struct RequestPipeline: Sendable {
                 }
             }
         case .refused(let response, let entry, let reason):
-            journaler.journal(entry, in: &exchange)
-            journaler.note(refusal: reason, in: &exchange)
-            return try await ownAnswer(response, head, settings, connection)
+            return try await refuse(response, entry: entry, reason: reason, head, settings, connection, &exchange)
         case .request(var planning):
             planning.client = request.client
             planned = planning
@@ -133,11 +131,9 @@ package struct RequestPipeline: Sendable {
             stage = try TimelineLookup(runs: self.settings.timelines).stage(
                 for: planned, settings: settings, connection: connection)
         } catch {
-            journaler.journal(
-                JournalEntry(head: head, path: planned.path, headers: planned.headers, body: planned.body), in: &exchange)
-            journaler.note(refusal: "refused=control", in: &exchange)
-            return try await ownAnswer(
-                OutgoingResponse.json(.badRequest, ErrorBody.encode(error.jsonBody)), head, settings, connection)
+            let entry = JournalEntry(head: head, path: planned.path, headers: planned.headers, body: planned.body)
+            return try await refuse(
+                error.response, entry: entry, reason: "refused=control", head, settings, connection, &exchange)
         }
         let plan = planner.plan(
             method: planned.method, path: planned.path.path, split: planned.path.segments, control: planned.control,
@@ -169,6 +165,16 @@ package struct RequestPipeline: Sendable {
         } catch {
             throw Failure(error: error, status: response.head.status.code, upstream: response.upstream)
         }
+    }
+
+    /// Journals a refused request (`entry`, with `reason`) and sends the refusal.
+    private func refuse(
+        _ response: OutgoingResponse, entry: JournalEntry, reason: String, _ head: HTTPRequest,
+        _ settings: SettingsSnapshot, _ connection: ClientConnection, _ exchange: inout RequestJournaler.Exchange
+    ) async throws(Failure) -> Ending {
+        journaler.journal(entry, in: &exchange)
+        journaler.note(refusal: reason, in: &exchange)
+        return try await ownAnswer(response, head, settings, connection)
     }
 
     /// Sends the mock's own answer (preflight, admin, refusal): no latency, no fault. The admin

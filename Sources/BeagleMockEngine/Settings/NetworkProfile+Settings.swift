@@ -30,12 +30,17 @@ extension SettingsLayer {
     /// This layer with `profile` filling the latency, bandwidth and faults it does not set; a
     /// sequence set here still chooses the fault, as at any layer.
     package func filled(by profile: NetworkProfile?) -> SettingsLayer {
-        guard let profile else { return self }
-        let named = profile.settings
+        profile.map { filled(from: $0.settings) } ?? self
+    }
+
+    /// This layer with `lower` filling the latency, bandwidth, dribble and faults it does not set
+    /// (a profile's, a timeline stage's under one of its route rules).
+    package func filled(from lower: SettingsLayer) -> SettingsLayer {
         var layer = self
-        layer.latency = latency ?? named.latency
-        layer.bandwidth = bandwidth ?? named.bandwidth
-        layer.faults = faults ?? named.faults
+        layer.latency = latency ?? lower.latency
+        layer.bandwidth = bandwidth ?? lower.bandwidth
+        layer.dribble = dribble ?? lower.dribble
+        layer.faults = faults ?? lower.faults
         return layer
     }
 }

@@ -69,9 +69,6 @@ package final class TimelineRuns: Sendable {
     /// Whether any timeline runs.
     package var isRunning: Bool { running.load(ordering: .relaxed) }
 
-    /// The loop's time now.
-    package var now: NIODeadline { loop.now }
-
     // MARK: - Starting and stopping
 
     /// Starts `timeline` for the server, replacing the one that runs; a stage that drops
@@ -88,7 +85,7 @@ package final class TimelineRuns: Sendable {
             return replaced
         }
         if timeline.scope == .server {
-            if timeline.stages.first?.dropsConnections == true { drop(client: nil, own: false) }
+            if timeline.stages.first?.dropsConnections == true { drop(client: nil) }
             scheduleDrop(client: nil, own: false, after: .zero)
         }
         return Started(replaced: replaced)
@@ -136,15 +133,7 @@ package final class TimelineRuns: Sendable {
         let met = state.withLock { state -> MetStage? in
             purge(at: now, &state)
             // The runs this request may meet, ended now if they are over (others, every so often).
-            if let run = state.own[client], Self.isOver(run, own: true, at: now) {
-                Self.cancelTimers(of: run.id, in: &state)
-                state.own[client] = nil
-            }
-            if let run = state.server, Self.isOver(run, own: false, at: now) {
-                Self.cancelTimers(of: run.id, in: &state)
-                state.server = nil
-            }
-            if state.server == nil, state.own.isEmpty { running.store(false, ordering: .relaxed) }
+            endOver(at: now, owners: [client], &state)
             if let header, state.own[client]?.timeline.name != header.name {
                 if let old = state.own[client] {
                     Self.cancelTimers(of: old.id, in: &state)
@@ -271,12 +260,12 @@ package final class TimelineRuns: Sendable {
             return run?.id == id
         }
         guard current else { return }
-        drop(client: client, own: own)
+        drop(client: client)
         scheduleDrop(client: client, own: own, after: elapsed)
     }
 
     /// Ends the connections of `client` (nil: of every client on the server's clock).
-    private func drop(client: String?, own: Bool) {
+    private func drop(client: String?) {
         let doomed = state.withLock { state -> [ClientConnection] in
             let ownClients = Set(state.own.keys)
             let matching = state.connections.filter { _, entry in
@@ -299,16 +288,22 @@ package final class TimelineRuns: Sendable {
         return run.timeline.position(after: sinceStart) == .ended
     }
 
-    /// Forgets the runs that are over, at most every ``purgeInterval`` unless `always`; none is
-    /// left running when all are.
+    /// Ends the runs that are over, at most every ``purgeInterval`` unless `always`.
     private func purge(at now: NIODeadline, _ state: inout State, always: Bool = false) {
         guard always || now >= state.nextPurge else { return }
         state.nextPurge = now + Self.purgeInterval
+        endOver(at: now, owners: Array(state.own.keys), &state)
+    }
+
+    /// Ends the server's run and the own runs of `owners` that are over at `now`; none is left
+    /// running when all have ended.
+    private func endOver(at now: NIODeadline, owners: [String], _ state: inout State) {
         if let run = state.server, Self.isOver(run, own: false, at: now) {
             Self.cancelTimers(of: run.id, in: &state)
             state.server = nil
         }
-        for (client, run) in state.own where Self.isOver(run, own: true, at: now) {
+        for client in owners {
+            guard let run = state.own[client], Self.isOver(run, own: true, at: now) else { continue }
             Self.cancelTimers(of: run.id, in: &state)
             state.own[client] = nil
         }

@@ -69,9 +69,9 @@ package struct RequestReader: Sendable {
         do {
             control = try Self.control(of: head, query: path.query)
         } catch {
-            let response = OutgoingResponse.json(.badRequest, ErrorBody.encode(error.jsonBody))
             return .refused(
-                response, entry: JournalEntry(head: head, path: path, headers: headers, body: body), reason: "refused=control")
+                error.response, entry: JournalEntry(head: head, path: path, headers: headers, body: body),
+                reason: "refused=control")
         }
         return .request(
             ReadRequest(
