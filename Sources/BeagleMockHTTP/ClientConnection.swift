@@ -52,15 +52,17 @@ package struct ClientConnection: Sendable {
         await end(reset: true)
     }
 
-    /// Resets `connections` (RST) at once, a network lost under them (Docs/Timelines.md): what
-    /// was written and has not left is lost, and a request in flight gets no answer. One task on
-    /// each event loop resets all of that loop's connections.
+    /// Ends `connections` at once, a network lost under them (Docs/Timelines.md): what was
+    /// written and has not left is lost, and a request in flight gets no answer. One task on each
+    /// event loop ends all of that loop's connections, first each one's output (a FIN, cheap, so
+    /// that the last client learns soon), then each one whole (a reset).
     package static func drop(_ connections: [ClientConnection]) {
         let byLoop = Dictionary(grouping: connections) { ObjectIdentifier($0.channel.eventLoop) }
         for group in byLoop.values {
             guard let loop = group.first?.channel.eventLoop else { continue }
             let dispatchers = group.map(\.dispatcher)
             loop.execute {
+                for dispatcher in dispatchers { dispatcher.value.shutOutputNow() }
                 for dispatcher in dispatchers { dispatcher.value.networkLost() }
             }
         }

@@ -266,6 +266,13 @@ package final class HTTPConnectionHandler: ChannelDuplexHandler, RemovableChanne
     /// The network under the connection is gone (a timeline's `offline` stage): it resets at once,
     /// without waiting for what was written to leave, as when the client's network drops. The
     /// machine learns of it as of a client's reset, when the channel goes inactive.
+    /// Ends the output at once (a FIN), whatever is still to be written: the first of a lost
+    /// network's two steps, the one its client sees. ``networkLost()`` then resets.
+    package func shutOutputNow() {
+        guard let context else { return }
+        context.close(mode: .output, promise: nil)
+    }
+
     package func networkLost() {
         guard let context else { return }
         Self.prepareReset(context)

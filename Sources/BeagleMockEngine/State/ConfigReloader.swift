@@ -66,15 +66,17 @@ package final class ConfigReloader: Sendable {
         self.state = Mutex(State())
     }
 
-    /// Checks until the task is cancelled.
+    /// Checks every `interval` until the task is cancelled. The first check comes one interval
+    /// after the start, as the settings were just built from the file: a check made at the start
+    /// would race with a caller of ``checkNow()`` for the first change.
     package func run() async {
         while !Task.isCancelled {
-            checkNow()
             do {
                 try await Task.sleep(for: interval)
             } catch {
                 return
             }
+            checkNow()
         }
     }
 
