@@ -56,11 +56,34 @@ public struct MockServerContext: Sendable {
     public func journal(path: String? = nil, limit: Int? = nil) throws(MockAdminError) -> [MockJournalEntry] {
         let page: JournalPage
         do {
-            page = try server.server.operations.requests(limit: limit, path: path)
+            page = try server.server.operations.requests(limit: limit, filter: JournalFilter(path: path))
         } catch {
             throw MockAdminError(field: error.field, message: error.message)
         }
         return page.requests.map(MockJournalEntry.init)
+    }
+
+    /// The journal as a HAR 1.2 archive, oldest first, as `GET /__admin/har` gives it
+    /// (Docs/Sessions.md): request and response headers and bodies, timings with the injected
+    /// latency apart, and what the mock did to each request in `_mock`. Attach it to a failing
+    /// test's report, or keep it as fixtures (`beagle-mock import`).
+    /// - Parameters:
+    ///   - path: a route pattern (`/home`, `/checkout/**`) the entries' paths must match.
+    ///   - method: only requests of this method (`POST`).
+    ///   - status: only requests answered with this status.
+    ///   - platform: only requests that announced this platform in `beagle-platform` (`IOS`).
+    ///   - limit: at most this many entries, the newest (at least 1); all when nil.
+    /// - Returns: the archive's JSON.
+    /// - Throws: ``MockAdminError`` naming the argument the admin API would answer 400 for.
+    public func har(
+        path: String? = nil, method: String? = nil, status: Int? = nil, platform: String? = nil, limit: Int? = nil
+    ) throws(MockAdminError) -> Data {
+        do {
+            let filter = try JournalFilter(path: path, method: method, status: status, platform: platform)
+            return try server.server.operations.har(limit: limit, filter: filter).encoded()
+        } catch {
+            throw MockAdminError(field: error.field, message: error.message)
+        }
     }
 
     /// Empties the journal (`DELETE /__admin/requests`); returns how many entries it held.

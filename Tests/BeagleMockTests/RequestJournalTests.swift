@@ -86,7 +86,7 @@ import Testing
         let cut = JournalBody(ByteBuffer(string: text), limit: 51)
         #expect(cut.isTruncated)
         #expect(cut.size == 80)
-        #expect(cut.bytes.count == 50)
+        #expect(cut.bytes.readableBytes == 50)
         #expect(cut.text.encoding == .utf8)
         let binary = JournalBody(ByteBuffer(bytes: [0xFF, 0x00, 0xD8]))
         #expect(!binary.isTruncated)

@@ -48,6 +48,8 @@ package struct AdminAPI: AdminDoor {
         /// `/__admin/screen?route=&platform=`: a route's screen as a platform gets it.
         case screen
         case requests
+        /// `/__admin/har`: the journal as HAR 1.2 (Docs/Sessions.md).
+        case har
         /// `/__admin/requests/{id}`: one journal entry.
         case request = "requests/{id}"
         case settings
@@ -95,7 +97,8 @@ package struct AdminAPI: AdminDoor {
         /// The methods the endpoint answers, as `Allow` lists them.
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .dashboard, .health, .request, .routes, .screen, .scenarios, .openAPI, .schema, .caPEM, .caDER: [.get, .head]
+            case .dashboard, .health, .request, .har, .routes, .screen, .scenarios, .openAPI, .schema, .caPEM, .caDER:
+                [.get, .head]
             case .events: [.get]
             case .scenario: [.put]
             case .requests: [.get, .head, .delete]
@@ -194,7 +197,15 @@ package struct AdminAPI: AdminDoor {
         case (.requests, .delete): return .json(.ok, #"{"cleared":\#(operations.clearRequests())}"#, headers: Self.noStore)
         case (.requests, _):
             return Self.json(
-                try operations.requests(limit: try Self.limit(query), path: query.values("path").first))
+                try operations.requests(
+                    limit: try Self.limit(query), before: try Self.integer("before", in: query), filter: try Self.filter(query)))
+        case (.har, _):
+            let har = try operations.har(
+                limit: try Self.limit(query), before: try Self.integer("before", in: query), filter: try Self.filter(query))
+            var headers = Self.noStore
+            headers[.contentType] = ContentType.json
+            headers[.contentDisposition] = #"attachment; filename="beagle-mock.har""#
+            return OutgoingResponse(status: .ok, headers: headers, body: .buffer(ByteBuffer(bytes: har.encoded())))
         case (.request, _):
             guard let id = Self.journalID(segments[2]) else {
                 return ErrorBody(
@@ -246,6 +257,23 @@ package struct AdminAPI: AdminDoor {
                 .invalid, field: "limit", value: text, "limit must be a whole number of at least 1, like 20")
         }
         return Int(text) ?? Int.max
+    }
+
+    /// The journal filter of `GET /__admin/requests` and `GET /__admin/har`.
+    private static func filter(_ query: QueryParameters) throws(OperationError) -> JournalFilter {
+        try JournalFilter(
+            path: query.values("path").first, method: query.values("method").first,
+            status: try integer("status", in: query), platform: query.values("platform").first,
+            from: query.values("from").first, to: query.values("to").first)
+    }
+
+    /// The whole number `name` of the query, when given.
+    private static func integer(_ name: String, in query: QueryParameters) throws(OperationError) -> Int? {
+        guard let text = query.values(name).first else { return nil }
+        guard isDigits(text), let value = Int(text) else {
+            throw OperationError(.invalid, field: name, value: text, "\(name) must be a whole number, like 42")
+        }
+        return value
     }
 
     /// The `{id}` of `/__admin/requests/{id}`; nil when it is not written in digits.
@@ -389,7 +417,7 @@ package struct AdminAPI: AdminDoor {
     }
 
     /// The query parameters the endpoints read.
-    private static let queryParameters: Set = ["limit", "path", "route", "platform"]
+    private static let queryParameters: Set = ["limit", "before", "path", "method", "status", "platform", "from", "to", "route"]
 
     /// A path under `/__admin` that names no endpoint: 404, with the endpoints.
     private static func unknownEndpoint(_ path: RequestPath, target: String) -> OutgoingResponse {

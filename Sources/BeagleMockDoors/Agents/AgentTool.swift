@@ -14,6 +14,7 @@ enum AgentTool: String, CaseIterable, Sendable {
     case setNetwork = "set_network"
     case clearNetwork = "clear_network"
     case readJournal = "read_journal"
+    case exportHar = "export_har"
     case waitForRequest = "wait_for_request"
     case reset
     case showOnDevices = "show_on_devices"
@@ -52,6 +53,8 @@ enum AgentTool: String, CaseIterable, Sendable {
             "Clears latency, bandwidth, faults, profile and seed set at run time (the command line's and config's settings apply again)."
         case .readJournal:
             "The requests the mock received, newest first, filtered by path pattern, method and status."
+        case .exportHar:
+            "The requests the mock received as a HAR 1.2 archive, oldest first (request and response headers and bodies, timings with the injected latency apart, and what the mock did in _mock): the newest limit entries (100) matching path pattern, method, status, platform and time range; beforeId pages back. Save it as a .har file for a bug report or as fixtures (beagle-mock import)."
         case .waitForRequest:
             "Waits until the app sends a request matching a path pattern (and a method), and returns it; an error after the timeout."
         case .reset:
@@ -140,6 +143,21 @@ enum AgentTool: String, CaseIterable, Sendable {
                 "status": .object(["type": "integer", "description": "The status answered."]),
                 "limit": .object(["type": "integer", "minimum": 1, "description": "At most this many, newest first (20)."]),
             ]
+        case .exportHar:
+            return [
+                "path": .object(["type": "string", "description": "A route pattern: /checkout/**, /home."]),
+                "method": .object(["type": "string", "description": "GET, POST…"]),
+                "status": .object(["type": "integer", "description": "The status answered."]),
+                "platform": .object([
+                    "type": "string", "description": "The platform the app announced in beagle-platform: IOS, ANDROID, WEB.",
+                ]),
+                "from": .object(["type": "string", "description": "The earliest time, ISO 8601: 2026-11-29T10:00:00Z."]),
+                "to": .object(["type": "string", "description": "Entries before this time, ISO 8601."]),
+                "limit": .object(["type": "integer", "minimum": 1, "description": "At most this many, the newest (100)."]),
+                "beforeId": .object([
+                    "type": "integer", "description": "Only entries with a smaller journal id: the next page back.",
+                ]),
+            ]
         case .waitForRequest:
             return [
                 "path": .object(["type": "string", "description": "A route pattern: /cart, /checkout/**."]),
@@ -167,7 +185,7 @@ enum AgentTool: String, CaseIterable, Sendable {
 
     private var annotations: Tool.Annotations {
         switch self {
-        case .listRoutes, .getScreen, .outlineScreen, .validate, .readJournal, .waitForRequest, .getTimelines:
+        case .listRoutes, .getScreen, .outlineScreen, .validate, .readJournal, .exportHar, .waitForRequest, .getTimelines:
             Tool.Annotations(readOnlyHint: true, openWorldHint: false)
         case .writeScreen:
             Tool.Annotations(destructiveHint: true, idempotentHint: true, openWorldHint: false)

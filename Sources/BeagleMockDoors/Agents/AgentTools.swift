@@ -75,10 +75,14 @@ package struct AgentTools: Sendable {
             let patch = Dictionary(uniqueKeysWithValues: AgentTool.networkKeys.map { ($0, Value.null) })
             return Self.settings(try operations.patchRuntimeSettings(json: Self.json(.object(patch))))
         case .readJournal:
-            let page = try operations.requests(
-                limit: try arguments.integer("limit") ?? 20, path: try arguments.string("path"),
-                method: try arguments.string("method"), status: try arguments.integer("status"))
+            let page = try operations.requests(limit: try arguments.integer("limit") ?? 20, filter: try journalFilter(arguments))
             return .init(try Self.value(page))
+        case .exportHar:
+            let har = try operations.har(
+                limit: try arguments.integer("limit") ?? 100, before: try arguments.integer("beforeId"),
+                filter: try journalFilter(arguments))
+            let text = String(decoding: har.encoded(), as: UTF8.self)
+            return Self.success(Value(try JSONReader().parse(text)), text: text)
         case .waitForRequest:
             let seconds = try arguments.number("timeoutSeconds") ?? 10
             guard seconds > 0, seconds <= Self.longestWait else {
@@ -107,6 +111,14 @@ package struct AgentTools: Sendable {
     private func screen(_ arguments: ToolArguments) throws -> ScreenPreview {
         try operations.screen(
             route: try arguments.requiredString("route"), platform: try arguments.string("platform")?.uppercased())
+    }
+
+    /// The journal filter of `read_journal` and `export_har`, from the arguments the tool takes.
+    private func journalFilter(_ arguments: ToolArguments) throws -> JournalFilter {
+        try JournalFilter(
+            path: try arguments.string("path"), method: try arguments.string("method"),
+            status: try arguments.integer("status"), platform: try arguments.string("platform"),
+            from: try arguments.string("from"), to: try arguments.string("to"))
     }
 
     private func write(_ arguments: ToolArguments) throws -> CallTool.Result {

@@ -144,9 +144,12 @@ package struct OutgoingResponse: Sendable {
     }
 
     /// Writes the response with correct framing, pacing the body; a HEAD request gets the head
-    /// only. Returns the number of body bytes written.
+    /// only. Returns the number of body bytes written; `kept` gathers them for the journal.
     @discardableResult
-    func write(to writer: consuming ResponseOutput, omittingBody: Bool, pacing: Pacing = .unpaced) async throws -> Int64 {
+    func write(
+        to writer: consuming ResponseOutput, omittingBody: Bool, pacing: Pacing = .unpaced,
+        keeping kept: inout JournalBody.Gathering
+    ) async throws -> Int64 {
         let head = framedHead
         if omittingBody || (body.count == 0 && body.hasKnownLength) {
             try await writer.writeResponse(head)
@@ -154,12 +157,23 @@ package struct OutgoingResponse: Sendable {
         }
         if case .buffer(let buffer) = body, pacing == .unpaced {
             try await writer.write(response: head, body: buffer)
+            kept.append(buffer)
             return Int64(buffer.readableBytes)
         }
         let bodyWriter = try await writer.writeHead(head)
         var pacer = BodyPacer(pacing)
-        let sent = try await body.send(pacer: &pacer) { chunk in try await bodyWriter.write(chunk) }
+        let sent = try await body.send(pacer: &pacer) { chunk in
+            try await bodyWriter.write(chunk)
+            kept.append(chunk)
+        }
         try await bodyWriter.finish()
         return sent
+    }
+
+    /// Writes the response as ``write(to:omittingBody:pacing:keeping:)`` does, keeping nothing.
+    @discardableResult
+    func write(to writer: consuming ResponseOutput, omittingBody: Bool, pacing: Pacing = .unpaced) async throws -> Int64 {
+        var ignored = JournalBody.Gathering(limit: 0)
+        return try await write(to: writer, omittingBody: omittingBody, pacing: pacing, keeping: &ignored)
     }
 }

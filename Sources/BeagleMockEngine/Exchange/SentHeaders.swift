@@ -36,4 +36,9 @@ struct SentHeaders: Sendable {
         for field in fields { grouped[field.name.lowercased(), default: []].append(field.value) }
         return grouped
     }
+
+    /// The first value of the field `name` (lower case), whatever the case the client used.
+    func first(_ name: String) -> String? {
+        fields.first { $0.name.lowercased() == name }?.value
+    }
 }

@@ -46,6 +46,11 @@ package struct JournalEntry: Sendable, Encodable {
     var recorded: String?
     /// The stage of a running timeline the request met (Docs/Timelines.md), nil when none ran.
     package var stage: StageMark?
+    /// The response as it went out (for the HAR), nil while in flight and when no status line went out.
+    var response: JournalResponse?
+    /// From the request's arrival to the moment its response's head was due, in milliseconds:
+    /// the injected latency and the time to serve; nil for the mock's own answers.
+    var untilHeadMs: Double?
 
     init(
         method: HTTPRequest.Method, path: String, query: String, headers: SentHeaders, body: JournalBody, fault: String? = nil,
@@ -74,6 +79,9 @@ package struct JournalEntry: Sendable, Encodable {
 
     /// Header values by lower-case name, `Host` restored.
     package var headers: [String: [String]] { sentHeaders.grouped }
+
+    /// The platform the client declared (`beagle-platform`), as it wrote it.
+    var platform: String? { sentHeaders.first("beagle-platform") }
 
     /// The method's name, like `GET`.
     package var methodName: String { method.rawValue }
@@ -117,7 +125,7 @@ package struct JournalEntry: Sendable, Encodable {
     }
 
     /// `2025-11-22T06:19:00.123Z`: UTC, to the millisecond.
-    private static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
+    static let timeFormat = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 }
 
 extension ReadRequest {

@@ -7,8 +7,8 @@ import Synchronization
 ///
 /// Every request but preflights and the admin API's own is written once read and completed once
 /// answered. Writers never wait long: the lock is held to append or update one entry (a copy of a
-/// struct whose body is at most 64 KiB, shared rather than copied), and readers filter under it
-/// without encoding. Ids are consecutive, so completing an entry finds its slot by arithmetic; an
+/// struct whose request and response bodies are at most 64 KiB each, shared rather than copied),
+/// and readers filter under it without encoding. Ids are consecutive, so completing an entry finds its slot by arithmetic; an
 /// entry pushed out of the ring (or cleared) before its request ends is simply not completed.
 package final class RequestJournal: Sendable {
     /// The most body bytes an entry keeps (Docs/AdminAPI.md).
@@ -46,6 +46,21 @@ package final class RequestJournal: Sendable {
             let offset = id - oldestID
             guard offset >= 0, offset < slots.count else { return nil }
             return (start + offset) % slots.count
+        }
+
+        /// The newest entries first, at most `limit`, with an id below `before`, that `keeps`.
+        func read(limit: Int?, before: Int?, where keeps: (JournalEntry) -> Bool) -> Snapshot {
+            var found: [JournalEntry] = []
+            let wanted = min(limit ?? slots.count, slots.count)
+            found.reserveCapacity(min(wanted, 64))
+            // Entries with ids at or above `before` are skipped by arithmetic, not looked at.
+            var back = before.map { max(0, nextID - $0) } ?? 0
+            while found.count < wanted, back < slots.count {
+                let entry = slots[(start + slots.count - 1 - back) % slots.count]
+                back += 1
+                if keeps(entry) { found.append(entry) }
+            }
+            return Snapshot(entries: found, total: slots.count, capacity: capacity, dropped: dropped)
         }
 
         /// The entries oldest first.
@@ -86,15 +101,22 @@ package final class RequestJournal: Sendable {
         return id
     }
 
-    /// Notes how request `id` ended; nothing when it has left the journal meanwhile.
-    func complete(_ id: Int, status: Int?, bytes: Int64, duration: Duration, outcome: Outcome) {
+    /// Notes how request `id` ended (the response that went out, and how long after the request
+    /// arrived its head was due); nothing when it has left the journal meanwhile.
+    func complete(
+        _ id: Int, status: Int?, bytes: Int64, duration: Duration, outcome: Outcome, response: JournalResponse? = nil,
+        untilHead: Duration? = nil
+    ) {
         let milliseconds = AccessLog.millisecondsValue(duration)
+        let untilHead = untilHead.map { AccessLog.millisecondsValue($0) }
         let completed: JournalEntry? = state.withLock { state in
             guard let slot = state.slot(of: id) else { return nil }
             state.slots[slot].status = status
             state.slots[slot].bytes = bytes
             state.slots[slot].durationMs = milliseconds
             state.slots[slot].outcome = outcome
+            state.slots[slot].response = response
+            state.slots[slot].untilHeadMs = untilHead
             // A copy for the live feed only when someone follows it.
             return feed.isFollowed ? state.slots[slot] : nil
         }
@@ -113,18 +135,14 @@ package final class RequestJournal: Sendable {
     /// The newest entries first, at most `limit`, only those whose path `glob` matches.
     func read(limit: Int? = nil, matching glob: RouteGlob? = nil) -> Snapshot {
         state.withLock { state in
-            var found: [JournalEntry] = []
-            let wanted = min(limit ?? state.slots.count, state.slots.count)
-            found.reserveCapacity(glob == nil ? wanted : 16)
-            var back = 0
-            while found.count < wanted, back < state.slots.count {
-                let entry = state.slots[(state.start + state.slots.count - 1 - back) % state.slots.count]
-                back += 1
-                if let glob, !glob.matches(path: entry.path) { continue }
-                found.append(entry)
-            }
-            return Snapshot(entries: found, total: state.slots.count, capacity: state.capacity, dropped: state.dropped)
+            state.read(limit: limit, before: nil) { entry in glob?.matches(path: entry.path) ?? true }
         }
+    }
+
+    /// The newest entries first, at most `limit`, only those `filter` keeps, and with `before`
+    /// only those with a smaller id (the next page of a long journal).
+    func read(limit: Int? = nil, before: Int? = nil, filter: JournalFilter) -> Snapshot {
+        state.withLock { state in state.read(limit: limit, before: before, where: filter.matches) }
     }
 
     /// Entry `id`, if the journal still holds it.

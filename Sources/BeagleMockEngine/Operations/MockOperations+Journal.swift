@@ -4,27 +4,21 @@ import HTTPTypes
 
 extension MockOperations {
     /// `GET /__admin/requests`: the newest entries first, at most `limit` (at least 1), only those
-    /// whose path matches the route pattern `path` (`/checkout/**`) and, when given, of `method`
-    /// and `status`.
-    package func requests(
-        limit: Int? = nil, path pattern: String? = nil, method: String? = nil, status: Int? = nil
-    ) throws(OperationError) -> JournalPage {
+    /// `filter` keeps, and with `before` only those with a smaller id.
+    package func requests(limit: Int? = nil, before: Int? = nil, filter: JournalFilter = .all) throws(OperationError)
+        -> JournalPage
+    {
+        try Self.check(limit: limit)
+        let snapshot = journal.read(limit: limit, before: before, filter: filter)
+        return JournalPage(
+            requests: snapshot.entries, total: snapshot.total, capacity: snapshot.capacity, dropped: snapshot.dropped)
+    }
+
+    static func check(limit: Int?) throws(OperationError) {
         if let limit, limit < 1 {
             throw OperationError(
                 .invalid, field: "limit", value: String(limit), "limit must be a whole number of at least 1, like 20")
         }
-        let glob = try pattern.map { pattern throws(OperationError) in try Self.glob(pattern) }
-        let filtered = method != nil || status != nil
-        // The method and status filters read the whole journal, then keep `limit`.
-        let snapshot = journal.read(limit: filtered ? nil : limit, matching: glob)
-        var entries = snapshot.entries
-        if filtered {
-            let method = method?.uppercased()
-            entries = entries.filter { ($0.method.rawValue == method || method == nil) && (status == nil || $0.status == status) }
-            if let limit { entries = Array(entries.prefix(limit)) }
-        }
-        return JournalPage(
-            requests: entries, total: snapshot.total, capacity: snapshot.capacity, dropped: snapshot.dropped)
     }
 
     /// `GET /__admin/requests/{id}`: one journal entry.
@@ -52,7 +46,7 @@ extension MockOperations {
     package func waitForRequest(path pattern: String, method: String?, after: Int?, timeout: Duration)
         async throws(OperationError) -> JournalEntry
     {
-        let glob = try Self.glob(pattern)
+        let glob = try JournalFilter.glob(pattern)
         guard timeout > .zero, timeout <= Self.longestWait else {
             throw OperationError(
                 .invalid, field: "timeoutSeconds",
@@ -73,16 +67,6 @@ extension MockOperations {
             throw OperationError(.notFound, "no \(what) matching \(pattern) within \(Self.seconds(timeout)) s")
         }
         return found
-    }
-
-    private static func glob(_ pattern: String) throws(OperationError) -> RouteGlob {
-        do {
-            return try RouteGlob(pattern)
-        } catch {
-            throw OperationError(
-                .invalid, field: "path", value: pattern,
-                "path must be a route pattern like /checkout/** or /home: \(error.message)")
-        }
     }
 
     /// `duration` in seconds as a user wrote it: `10`, `0.3`.

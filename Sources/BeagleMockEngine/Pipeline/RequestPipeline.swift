@@ -149,7 +149,9 @@ package struct RequestPipeline: Sendable {
         }
         do {
             // The latency counts from the request's end, on the pipeline's clock; the wait runs on the loop's.
-            let remaining = planned.ended + plan.latency - clock.now
+            let now = clock.now
+            let due = planned.ended + plan.latency
+            let remaining = due - now
             let waited =
                 remaining > .zero
                 ? try await LatencyWait.wait(until: connection.eventLoop.now + TimeAmount(remaining), connection: connection)
@@ -159,8 +161,9 @@ package struct RequestPipeline: Sendable {
             }
             headers.add(
                 to: &response, request: head, headers: planned.headers, settings: settings, closing: plan.closesConnection)
-            let delivery = try await ResponseSender(hangMax: settings.hangMax, stopping: stopping).deliver(
+            var delivery = try await ResponseSender(hangMax: settings.hangMax, stopping: stopping).deliver(
                 plan, response: response, omittingBody: planned.omitsBody, connection: connection)
+            delivery.headDue = max(now, due)
             return Ending(delivery: delivery, upstream: response.upstream)
         } catch {
             throw Failure(error: error, status: response.head.status.code, upstream: response.upstream)
@@ -188,8 +191,13 @@ package struct RequestPipeline: Sendable {
             to: &response, request: head, headers: SentHeaders(head), settings: settings, closing: false,
             grantsCORS: grantsCORS, isOwnPage: !grantsCORS)
         do {
-            let sent = try await response.write(to: ResponseOutput(connection: connection), omittingBody: head.method == .head)
-            return Ending(delivery: Delivery(status: response.head.status.code, bytes: sent, outcome: .ok))
+            var kept = JournalBody.Gathering()
+            let sent = try await response.write(
+                to: ResponseOutput(connection: connection), omittingBody: head.method == .head, keeping: &kept)
+            return Ending(
+                delivery: Delivery(
+                    status: response.head.status.code, bytes: sent, outcome: .ok,
+                    response: JournalResponse(head: response.framedHead, body: kept.body)))
         } catch {
             throw Failure(error: error, status: response.head.status.code)
         }

@@ -28,9 +28,12 @@ struct ResponseSender: Sendable {
         let status = response.head.status.code
         switch plan.fault {
         case .none, .status, .malformedJSON, .corrupt:
+            var kept = JournalBody.Gathering()
             let sent = try await response.write(
-                to: ResponseOutput(connection: connection), omittingBody: omittingBody, pacing: plan.pacing)
-            return Delivery(status: status, bytes: sent, outcome: .ok)
+                to: ResponseOutput(connection: connection), omittingBody: omittingBody, pacing: plan.pacing, keeping: &kept)
+            return Delivery(
+                status: status, bytes: sent, outcome: .ok,
+                response: JournalResponse(head: response.framedHead, body: kept.body))
         case .emptyResponse:
             await wire.close()
             return Delivery(status: nil, bytes: 0, outcome: .closed)
@@ -48,13 +51,18 @@ struct ResponseSender: Sendable {
             try await wire.writeHead(head)
             let half = omittingBody ? .empty : response.body.prefix(max(1, response.body.count / 2))
             var pacer = BodyPacer(plan.pacing)
-            let sent = try await half.send(pacer: &pacer) { chunk in try await wire.write(chunk) }
+            var kept = JournalBody.Gathering()
+            let sent = try await half.send(pacer: &pacer) { chunk in
+                try await wire.write(chunk)
+                kept.append(chunk)
+            }
+            let sentResponse = JournalResponse(head: head, body: kept.body)
             if plan.fault == .truncate {
                 await wire.close()
-                return Delivery(status: status, bytes: sent, outcome: .closed)
+                return Delivery(status: status, bytes: sent, outcome: .closed, response: sentResponse)
             }
             await wire.reset()
-            return Delivery(status: status, bytes: sent, outcome: .reset)
+            return Delivery(status: status, bytes: sent, outcome: .reset, response: sentResponse)
         case .malformedChunk:
             var head = response.head
             head.headerFields[.contentLength] = nil
@@ -63,11 +71,15 @@ struct ResponseSender: Sendable {
             let first = response.body.prefix(min(512, response.body.count))
             var pacer = BodyPacer(plan.pacing)
             try await wire.write(ByteBuffer(string: String(first.count, radix: 16) + "\r\n"))
-            let sent = try await first.send(pacer: &pacer) { chunk in try await wire.write(chunk) }
+            var kept = JournalBody.Gathering()
+            let sent = try await first.send(pacer: &pacer) { chunk in
+                try await wire.write(chunk)
+                kept.append(chunk)
+            }
             // No CRLF after the chunk and no hex size after it: framing no decoder accepts.
             try await wire.write(ByteBuffer(bytes: Self.garbage))
             await wire.close()
-            return Delivery(status: status, bytes: sent, outcome: .closed)
+            return Delivery(status: status, bytes: sent, outcome: .closed, response: JournalResponse(head: head, body: kept.body))
         case .hang:
             return await hang(connection: connection)
         }

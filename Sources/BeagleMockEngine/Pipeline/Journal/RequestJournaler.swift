@@ -68,7 +68,9 @@ package struct RequestJournaler: Sendable {
         var exchange = exchange
         let duration = clock.now - exchange.started
         if let id = exchange.journalID {
-            journal.complete(id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome)
+            journal.complete(
+                id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome,
+                response: delivery.response, untilHead: delivery.headDue.map { $0 - exchange.started })
             if let upstream { journal.noteProxied(id, recorded: upstream.recorded) }
         }
         if let upstream {
