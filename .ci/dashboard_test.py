@@ -421,6 +421,7 @@ def main():
         server.stop()
     live_preview_steps()
     timeline_steps()
+    har_steps()
     https_steps()
     shutil.rmtree(SAMPLE, ignore_errors=True)
     print("dashboard: all steps passed")
@@ -553,6 +554,34 @@ def live_preview_steps():
             file.write(original)
         driver.quit()
         server.stop()
+
+
+def har_steps():
+    step("Journal: Download HAR saves the journal as HAR 1.2, the page's requests and the app's")
+    server = Server("--seed", "7")
+    driver = browser()
+    downloads = tempfile.mkdtemp()
+    try:
+        driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+        server.get("/home", headers={"beagle-platform": "ANDROID"})
+        server.get("/catalog", headers={"beagle-platform": "IOS"})
+        driver.get(server.base + "/__admin/#/home")
+        wait(driver, lambda d: "/catalog" in text_of(d, "journalBody"), "the journal lists the app's requests")
+        driver.find_element(By.ID, "harDownload").click()
+        wait(driver, lambda d: "Saved beagle-mock-" in text_of(d, "harMessage"), "the page says the file is saved")
+        saved = wait(driver, lambda d: [f for f in os.listdir(downloads) if f.endswith(".har")], "a .har file is downloaded")
+        har = json.load(open(os.path.join(downloads, saved[0])))
+        assert har["log"]["version"] == "1.2", har["log"]["version"]
+        urls = [entry["request"]["url"] for entry in har["log"]["entries"]]
+        assert urls[:2] == [server.base + "/home", server.base + "/catalog"], urls[:2]
+        first = har["log"]["entries"][0]
+        assert {"name": "Beagle-Platform", "value": "ANDROID"} in first["request"]["headers"], first["request"]["headers"]  # as urllib spells it
+        assert "Android" in first["response"]["content"]["text"], first["response"]["content"]["text"][:200]
+        shot(driver, "20-journal-har")
+    finally:
+        driver.quit()
+        server.stop()
+        shutil.rmtree(downloads, ignore_errors=True)
 
 
 def timeline_steps():

@@ -535,6 +535,26 @@ function renderJournal() {
   $("journalBody").replaceChildren(...rows);
   $("journalCount").textContent = "(" + rows.length + " shown, newest first" + (hidden ? "; " + hidden + " of this page's own hidden" : "") + ")";
 }
+// The whole journal as HAR 1.2 (GET /__admin/har), saved as a file.
+$("harDownload").addEventListener("click", async () => {
+  $("harMessage").textContent = "";
+  try {
+    const response = await api("/__admin/har");
+    if (!response.ok) throw new Error((await response.json()).error || "HTTP " + response.status);
+    const blob = await response.blob();
+    const url = URL.createObjectURL(blob);
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const name = "beagle-mock-" + stamp + ".har";
+    const link = el("a", { href: url, download: name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    $("harMessage").textContent = "Saved " + name;
+  } catch (error) {
+    $("harMessage").textContent = "Not saved: " + error.message;
+  }
+});
 $("pathFilter").addEventListener("input", renderJournal);
 $("statusFilter").addEventListener("input", renderJournal);
 $("showOwn").addEventListener("change", renderJournal);
