@@ -67,7 +67,7 @@ def input_schema(tool):
 
 TOOLS = {
     "list_routes", "get_screen", "outline_screen", "validate", "write_screen", "set_network",
-    "clear_network", "read_journal", "wait_for_request", "reset", "show_on_devices", "start_timeline",
+    "clear_network", "read_journal", "export_har", "wait_for_request", "reset", "show_on_devices", "start_timeline",
     "stop_timeline", "get_timelines",
 }
 
@@ -141,6 +141,13 @@ async def exercise(session, base):
     journal = await session.call_tool("read_journal", {"path": "/catalog", "method": "GET", "limit": 1})
     entries = structured(journal)["requests"]
     check(len(entries) == 1 and entries[0]["path"] == "/catalog", "read_journal finds GET /catalog")
+    har = await session.call_tool("export_har", {"path": "/catalog", "limit": 1})
+    archive = structured(har)
+    check(not is_error(har) and archive["log"]["version"] == "1.2"
+          and archive["log"]["entries"][0]["request"]["url"].endswith("/catalog")
+          and json.loads(har.content[0].text) == archive, "export_har gives GET /catalog as HAR 1.2, as text too")
+    refused = await session.call_tool("export_har", {"from": "yesterday"})
+    check(is_error(refused) and "from must be an ISO 8601 time" in refused.content[0].text, "export_har refuses a bad time")
     waiting = asyncio.ensure_future(
         session.call_tool("wait_for_request", {"path": "/cart", "method": "GET", "timeoutSeconds": 20}))
     while not waiting.done():

@@ -231,7 +231,9 @@ package enum HAR {
     /// A request's body.
     package struct PostData: Codable, Sendable, Equatable {
         package var mimeType: String
-        package var params: [NameValue]
+        /// The parameters of a form, as some tools write them beside ``text``; never written
+        /// (HAR 1.2 has `params` and `text` exclude each other).
+        package var params: [NameValue]?
         /// The body as text, or base64 when ``encoding`` says so.
         package var text: String
         /// `base64` for a body that is not UTF-8 text (`_encoding`: HAR 1.2 has no such field
@@ -244,7 +246,7 @@ package enum HAR {
 
         package init(mimeType: String, text: String, encoding: String?, cut: Bool?) {
             self.mimeType = mimeType
-            self.params = []
+            self.params = nil
             self.text = text
             self.encoding = encoding
             self.cut = cut
@@ -259,7 +261,7 @@ package enum HAR {
         package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             mimeType = try container.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
-            params = (try? container.decodeIfPresent([NameValue].self, forKey: .params)) ?? []
+            params = try? container.decodeIfPresent([NameValue].self, forKey: .params)
             text = try container.decodeIfPresent(String.self, forKey: .text) ?? ""
             encoding = try container.decodeIfPresent(String.self, forKey: .encoding)
             cut = try container.decodeIfPresent(Bool.self, forKey: .cut)
