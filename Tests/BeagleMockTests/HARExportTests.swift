@@ -154,6 +154,8 @@ import Testing
         ("?before=-1", "before must be a whole number"),
         ("?limit=0", "limit must be a whole number of at least 1"),
         ("?path=checkout", "path must be a route pattern"),
+        ("?platform=", "platform must name a platform"),
+        ("?method=", "method must name a method"),
     ])
     func badFiltersAreRefusedByName(query: String, message: String) async throws {
         try await Self.withServer { server in

@@ -28,6 +28,12 @@ package struct JournalFilter: Sendable {
         to: String? = nil
     ) throws(OperationError) {
         self.path = try path.map { pattern throws(OperationError) in try Self.glob(pattern) }
+        if method?.isEmpty == true {
+            throw OperationError(.invalid, field: "method", value: "", "method must name a method, like POST")
+        }
+        if platform?.isEmpty == true {
+            throw OperationError(.invalid, field: "platform", value: "", "platform must name a platform, like IOS")
+        }
         self.method = method?.uppercased()
         if let status, !(100...599).contains(status) {
             throw OperationError(
