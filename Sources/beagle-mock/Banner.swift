@@ -44,7 +44,10 @@ struct Banner {
             lines.append(
                 "  Upstream  \(upstream.url)   what the folders do not answer (timeout \(upstream.timeout.specDescription))")
             let snapshot = server.settings.snapshot
-            let record = snapshot.record.map { "\($0.summary), bodies up to \(snapshot.recordMaxSize)" }
+            let record = snapshot.record.map {
+                "\($0.summary), bodies up to \(snapshot.recordMaxSize)"
+                    + (snapshot.recordLatency ? ", upstream latency kept as route rules" : "")
+            }
             lines.append("  Record    \(record ?? "off (--record to save proxied answers)")")
         }
         if let preview = ports.livePreview {

@@ -122,10 +122,16 @@ struct ServeOptions: ParsableArguments {
         name: .customLong("record"), defaultAsFlag: RecordFlag.keep,
         help: """
             Save each proxied success as the file that answers it next time; existing files are kept \
-            (--record overwrite replaces them). Needs an upstream.
+            (--record overwrite replaces them; --record misses saves only what the folders lack). Needs an upstream.
             """,
-        completion: .list(["keep", "overwrite"]))
+        completion: .list(["keep", "overwrite", "misses"]))
     var record: RecordFlag?
+
+    @Flag(help: "Serve the folders and record only what they lack (--record misses).")
+    var recordMisses = false
+
+    @Flag(help: "While recording, keep each saved route's upstream latency as a route rule in the config file.")
+    var recordLatency = false
 
     @Option(help: "The largest proxied body --record saves, like 20MiB (default 10MiB, at most 1GiB); larger ones are logged.")
     var recordMaxSize: String?
@@ -209,6 +215,12 @@ struct ServeOptions: ParsableArguments {
 
     /// The fault and latency flags, parsed; an invalid one is a usage error.
     func flags() throws -> CommandLineSettings {
+        if recordMisses, let record, record != .misses {
+            throw ValidationError("--record-misses and --record \(record) say different things; give one")
+        }
+        if recordLatency, record == nil, !recordMisses {
+            throw ValidationError("--record-latency keeps the latency of what is recorded: add --record or --record-misses")
+        }
         do {
             var settings = try CommandLineSettings(
                 latency: latency, faults: faults, bandwidth: bandwidth, seed: seed, hangMax: hangMax, journalSize: journalSize,
@@ -218,7 +230,8 @@ struct ServeOptions: ParsableArguments {
                 try CommandLineSettings.parseUpstreamTimeout(text)
             }
             settings.upstreamCA = upstreamCa
-            settings.record = record?.mode
+            settings.record = recordMisses ? .misses : record?.mode
+            settings.recordLatency = recordLatency ? true : nil
             settings.recordMaxSize = try recordMaxSize.map { text throws(FlagError) in
                 try CommandLineSettings.parseRecordMaxSize(text)
             }
@@ -255,15 +268,17 @@ struct ServeOptions: ParsableArguments {
 
 extension LogFormat: ExpressibleByArgument {}
 
-/// The value of `--record`: `keep` (the default when the flag has none) or `overwrite`.
+/// The value of `--record`: `keep` (the default when the flag has none), `overwrite` or `misses`.
 enum RecordFlag: String, ExpressibleByArgument, CustomStringConvertible {
     case keep
     case overwrite
+    case misses
 
     var mode: RecordMode {
         switch self {
         case .keep: .keep
         case .overwrite: .overwrite
+        case .misses: .misses
         }
     }
 

@@ -54,7 +54,7 @@ import Testing
         #expect(try configError("upstream:\n  url: http://x\n  timeout: 0s\n").line == 3)
         #expect(try configError("upstream: {timeout: 5s}").message.contains("missing url"))
         #expect(try configError("upstream: {url: http://x, retries: 3}").message.contains("unknown key"))
-        #expect(try configError("record: sometimes").message.contains("true, false or overwrite"))
+        #expect(try configError("record: sometimes").message.contains("true, false, overwrite or misses"))
         let both = try configError("routes:\n  - {path: /a, proxy: true, file: a.json}\n")
         #expect(both.message.contains("not both"))
     }

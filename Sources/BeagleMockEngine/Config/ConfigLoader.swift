@@ -19,7 +19,7 @@ package enum ConfigLoader {
     static let topLevelKeys = [
         "latency", "bandwidth", "dribble", "faults", "sequence", "seed", "echo", "cors", "beagleCache", "hangMax",
         "journalSize", "routes", "templates", "templateLimits", "profile", "upstream", "record", "tls",
-        "recordMaxSize", "reloadPort", "livePreview", "livePreviewRoute", "timeline",
+        "recordMaxSize", "recordLatency", "reloadPort", "livePreview", "livePreviewRoute", "timeline",
     ]
     static let routeKeys = [
         "path", "methods", "when", "file", "scenario", "proxy", "latency", "bandwidth", "dribble", "faults", "sequence",
@@ -150,6 +150,9 @@ package enum ConfigLoader {
         }
         if let value = try mapping.optional("record", clearHint: "write record: false, or remove the key") {
             configuration.record = try UpstreamYAML.record(from: value)
+        }
+        if let value = try mapping.optional("recordLatency", clearHint: "write recordLatency: false, or remove the key") {
+            configuration.recordLatency = try ConfigLoader.bool(from: value, expected: "true or false")
         }
         if let value = try mapping.optional("recordMaxSize") {
             configuration.recordMaxSize = try value.parseScalar(expected: "a size like 20MiB") { text throws(SpecError) in

@@ -30,6 +30,8 @@ package struct MockConfiguration: Sendable, Hashable {
     package var record: RecordMode?
     /// `recordMaxSize:`, the largest body `record` saves.
     package var recordMaxSize: ByteSize?
+    /// `recordLatency:`, whether `record` keeps the upstream's latency as route rules.
+    package var recordLatency: Bool?
     /// `tls:`: HTTPS beside HTTP, read when the server starts.
     package var tls: TLSSettings?
     /// `reloadPort:`: the port of the hot-reload WebSocket (Docs/LivePreview.md), read when the

@@ -32,11 +32,12 @@ enum UpstreamYAML {
         return settings
     }
 
-    /// `record: true` (new files only), `record: overwrite`, or `record: false`.
+    /// `record: true` (new files only), `record: overwrite`, `record: misses`, or `record: false`.
     static func record(from value: YAMLValue) throws(ConfigError) -> RecordMode? {
-        let expected = "true, false or overwrite"
+        let expected = "true, false, overwrite or misses"
         let text = try value.scalar(expected: expected)
         if text.lowercased() == "overwrite" { return .overwrite }
+        if text.lowercased() == "misses" { return .misses }
         return try ConfigLoader.bool(from: value, expected: expected) ? .keep : nil
     }
 

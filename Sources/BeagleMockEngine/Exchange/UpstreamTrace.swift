@@ -10,6 +10,7 @@ final class UpstreamTrace: Sendable {
     /// The upstream the request went to, as the banner shows it.
     let upstream: String
     private let saved = Mutex<String?>(nil)
+    private let headAfter = Mutex<Duration?>(nil)
 
     init(upstream: String) {
         self.upstream = upstream
@@ -17,6 +18,14 @@ final class UpstreamTrace: Sendable {
 
     /// The file the response was saved as (`screens/home.ios.json`), nil when it was not.
     var recorded: String? { saved.withLock { $0 } }
+
+    /// How long the upstream took to send the response's head, once it has.
+    var latency: Duration? { headAfter.withLock { $0 } }
+
+    /// Notes how long the upstream took to send the response's head.
+    func noteLatency(_ latency: Duration) {
+        headAfter.withLock { $0 = latency }
+    }
 
     /// Notes that the response was saved as `path`, relative to the folders' parent.
     func noteRecorded(_ path: String) {

@@ -61,8 +61,10 @@ package final class UpstreamClient: Sendable {
         let outgoing = ForwardedRequest.make(request, upstream: upstream, identityEncoding: record != nil)
         var response: OutgoingResponse
         do {
+            let sent = ContinuousClock.now
             let received = try await client.execute(
                 outgoing, deadline: .now() + TimeAmount(upstream.timeout), logger: nil)
+            trace.noteLatency(.now - sent)
             response = try await self.response(received, to: request, upstream: upstream, record: record, trace: trace)
         } catch {
             let failure =

@@ -34,6 +34,8 @@ public struct CommandLineSettings: Sendable, Hashable {
     package var record: RecordMode?
     /// `--record-max-size SIZE`.
     package var recordMaxSize: ByteSize?
+    /// `--record-latency`.
+    package var recordLatency: Bool?
 
     /// Creates settings from parsed values; every argument defaults to "flag not given".
     package init(
@@ -61,6 +63,7 @@ public struct CommandLineSettings: Sendable, Hashable {
         self.upstreamCA = nil
         self.record = nil
         self.recordMaxSize = nil
+        self.recordLatency = nil
     }
 
     /// No flags given: every setting comes from the config file or the defaults.

@@ -39,6 +39,9 @@ package final class SettingsSnapshot: Sendable {
     package let record: RecordMode?
     /// The largest body a recording saves (`--record-max-size`, `recordMaxSize:`, 10 MiB).
     package let recordMaxSize: ByteSize
+    /// Whether recording keeps each saved route's upstream latency as a rule (`--record-latency`,
+    /// `recordLatency:`).
+    package let recordLatency: Bool
 
     /// The layers below a route rule's and the request's, built once rather than per request.
     private let runtimeLayer: SettingsLayer
@@ -83,6 +86,7 @@ package final class SettingsSnapshot: Sendable {
         upstream = UpstreamSettings.resolve(flags: flags, file: configuration.upstream)
         record = upstream == nil ? nil : flags.record ?? configuration.record
         recordMaxSize = flags.recordMaxSize ?? configuration.recordMaxSize ?? SettingChecks.defaultRecordMaxSize
+        recordLatency = flags.recordLatency ?? configuration.recordLatency ?? false
         readsRequestFacts = configuration.routes.contains { $0.match != nil }
         routeTargets = configuration.routes.map(\.target)
         globalFingerprint = stableHash("global \(configuration.globals)")

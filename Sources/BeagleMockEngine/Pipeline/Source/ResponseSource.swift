@@ -58,7 +58,7 @@ package struct ResponseSource: Sendable {
         case .echo:
             return EchoReply(request: request, body: JournalBody(request.body, limit: maxBodySize)).response
         case .proxy:
-            if let fallback { return await fallback.answer(request) }
+            if let fallback { return await fallback.answer(request, miss: false) }
             let reads = request.method == .get || request.method == .head
             return await fileAnswer(
                 for: request, rendering: rendering, override: reads ? nil : plan.response,
@@ -135,7 +135,7 @@ package struct ResponseSource: Sendable {
         case .file(let file):
             return await answer(file, for: request, rendering: rendering, override: override, beagleCache: beagleCache)
         case .methodNotAllowed(let allowed):
-            if let fallback, method != .options { return await fallback.answer(request) }
+            if let fallback, method != .options { return await fallback.answer(request, miss: true) }
             let names = allowed.map(\.rawValue)
             if method == .options {
                 return OutgoingResponse(status: .noContent, headers: [.allow: (names + ["OPTIONS"]).joined(separator: ", ")])
@@ -150,7 +150,7 @@ package struct ResponseSource: Sendable {
                 path: request.path.path, file: relativePath
             ).response(.serviceUnavailable, headers: [.retryAfter: "1"])
         case .notFound:
-            if let fallback { return await fallback.answer(request) }
+            if let fallback { return await fallback.answer(request, miss: true) }
             return store.notFound(request.path, platform: request.platform).response(.notFound)
         }
     }

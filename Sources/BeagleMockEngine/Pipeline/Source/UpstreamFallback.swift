@@ -13,11 +13,15 @@ struct UpstreamFallback: Sendable {
         guard plan.proxy != false, let client, let upstream = settings.upstream else { return nil }
         self.client = client
         self.upstream = upstream
-        self.record = settings.record.map { RecordPolicy(mode: $0, maxSize: settings.recordMaxSize) }
+        self.record = settings.record.map {
+            RecordPolicy(mode: $0, maxSize: settings.recordMaxSize, keepsLatency: settings.recordLatency)
+        }
     }
 
-    /// The upstream's answer to `request`.
-    func answer(_ request: ReadRequest) async -> OutgoingResponse {
-        await client.answer(request, upstream: upstream, record: record)
+    /// The upstream's answer to `request`; `miss` when the folders have no answer for it (rather
+    /// than a rule sending it upstream), which `--record misses` alone records.
+    func answer(_ request: ReadRequest, miss: Bool) async -> OutgoingResponse {
+        let record = miss || self.record?.mode != .misses ? self.record : nil
+        return await client.answer(request, upstream: upstream, record: record)
     }
 }

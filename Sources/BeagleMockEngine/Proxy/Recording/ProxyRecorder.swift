@@ -17,6 +17,8 @@ package struct ProxyRecorder: Sendable {
     let withheld: WithheldPaths
     /// Where a recorded screen whose bytes hold `{{` is listed, so it is served as it came.
     let verbatim: VerbatimList
+    /// Where `--record-latency` writes its rules: the config file.
+    let latencyRules: RecordedLatencyRules?
     let logger: Logger
 
     package init(
@@ -28,6 +30,7 @@ package struct ProxyRecorder: Sendable {
         self.configPath = configPath
         self.withheld = withheld
         self.verbatim = verbatim
+        self.latencyRules = configPath.map { RecordedLatencyRules(file: URL(fileURLWithPath: $0)) }
         self.logger = logger
     }
 
@@ -64,7 +67,11 @@ package struct ProxyRecorder: Sendable {
                 target: target, shownAs: shown, what: what,
                 writer: ContainedFileWriter(root: root.path, forbidden: configPath, withheld: withheld),
                 verbatim: target.folder == .screens ? verbatim : nil, overwrite: policy.mode == .overwrite,
-                maxSize: maxSize, trace: trace, logger: logger)
+                maxSize: maxSize, trace: trace,
+                latency: policy.keepsLatency
+                    ? latencyRules.map { RecordingTap.LatencyRecord(rules: $0, method: request.method, path: request.path.path) }
+                    : nil,
+                logger: logger)
         }
     }
 }

@@ -5,4 +5,6 @@ struct RecordPolicy: Sendable, Hashable {
     let mode: RecordMode
     /// The largest body saved; a larger one is logged and not saved.
     let maxSize: ByteSize
+    /// Whether a saved answer's upstream latency becomes a route rule (`--record-latency`).
+    var keepsLatency = false
 }

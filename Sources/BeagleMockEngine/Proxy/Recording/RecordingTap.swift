@@ -1,4 +1,6 @@
 import BeagleMockHTTP
+import Foundation
+import HTTPTypes
 import Logging
 import NIOCore
 import NIOPosix
@@ -22,6 +24,8 @@ final class RecordingTap: Sendable {
     private let overwrite: Bool
     private let maxSize: Int64
     private let trace: UpstreamTrace
+    /// Where the upstream's latency goes once the file is written, and the route it is for.
+    private let latency: LatencyRecord?
     private let logger: Logger
 
     private struct State {
@@ -33,7 +37,8 @@ final class RecordingTap: Sendable {
 
     init(
         target: RecordTarget, shownAs: String, what: String, writer: ContainedFileWriter, verbatim: VerbatimList?,
-        overwrite: Bool, maxSize: Int64, trace: UpstreamTrace, logger: Logger
+        overwrite: Bool, maxSize: Int64, trace: UpstreamTrace,
+        latency: LatencyRecord? = nil, logger: Logger
     ) {
         self.target = target
         self.shownAs = shownAs
@@ -43,6 +48,7 @@ final class RecordingTap: Sendable {
         self.overwrite = overwrite
         self.maxSize = maxSize
         self.trace = trace
+        self.latency = latency
         self.logger = logger
     }
 
@@ -95,11 +101,41 @@ final class RecordingTap: Sendable {
             case .written:
                 trace.noteRecorded(shownAs)
                 logger.info("recorded \(what) as \(shownAs) (\(bytes.count) bytes)")
+                await keepLatency()
             case .kept:
                 logger.info("not recorded: \(what): \(shownAs) exists (record overwrite replaces it)")
             }
         } catch {
             logger.error("recording \(what) as \(shownAs) failed: \(error)")
         }
+    }
+
+    /// Adds the upstream's latency for the route as a rule of the config file (`--record-latency`).
+    private func keepLatency() async {
+        guard let latency, let measured = trace.latency else { return }
+        let outcome: RecordedLatencyRules.Outcome
+        do {
+            outcome = try await NIOThreadPool.singleton.runIfActive {
+                latency.rules.add(method: latency.method, path: latency.path, latency: measured)
+            }
+        } catch {
+            return
+        }
+        switch outcome {
+        case .added(let rule):
+            logger.info("recorded the latency of \(what) in \(latency.rules.file.lastPathComponent): \(rule)")
+        case .exists:
+            logger.info("latency of \(what) not recorded: a rule of \(latency.rules.file.lastPathComponent) applies to it")
+        case .refused(let reason):
+            logger.warning("latency of \(what) not recorded in \(latency.rules.file.lastPathComponent): \(reason)")
+        }
+    }
+
+    /// Where a recording's latency rule goes, and for which route.
+    struct LatencyRecord: Sendable {
+        let rules: RecordedLatencyRules
+        let method: HTTPRequest.Method
+        /// The decoded path, as a rule names it.
+        let path: String
     }
 }
