@@ -197,7 +197,7 @@ package struct RequestPipeline: Sendable {
             return Ending(
                 delivery: Delivery(
                     status: response.head.status.code, bytes: sent, outcome: .ok,
-                    response: JournalResponse(head: response.framedHead, body: kept.body)))
+                    response: JournalResponse(fields: response.head.headerFields, body: kept.body)))
         } catch {
             throw Failure(error: error, status: response.head.status.code)
         }

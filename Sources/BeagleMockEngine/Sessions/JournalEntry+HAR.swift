@@ -50,9 +50,9 @@ extension HAR.Entry {
                 bodySize: -1, comment: why)
         }
         let text = response.body.text
-        let fields = response.head.headerFields
+        let fields = response.fields
         return HAR.Response(
-            status: status, statusText: response.head.status.reasonPhrase,
+            status: status, statusText: HTTPResponse.Status.standard(status).reasonPhrase,
             headers: fields.map { HAR.NameValue(name: $0.name.rawName, value: $0.value) },
             content: HAR.Content(
                 size: response.body.size, mimeType: fields[.contentType] ?? "", text: text.value,

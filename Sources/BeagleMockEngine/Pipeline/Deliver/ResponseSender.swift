@@ -33,7 +33,7 @@ struct ResponseSender: Sendable {
                 to: ResponseOutput(connection: connection), omittingBody: omittingBody, pacing: plan.pacing, keeping: &kept)
             return Delivery(
                 status: status, bytes: sent, outcome: .ok,
-                response: JournalResponse(head: response.framedHead, body: kept.body))
+                response: JournalResponse(fields: response.head.headerFields, body: kept.body))
         case .emptyResponse:
             await wire.close()
             return Delivery(status: nil, bytes: 0, outcome: .closed)
@@ -56,7 +56,7 @@ struct ResponseSender: Sendable {
                 try await wire.write(chunk)
                 kept.append(chunk)
             }
-            let sentResponse = JournalResponse(head: head, body: kept.body)
+            let sentResponse = JournalResponse(fields: head.headerFields, body: kept.body)
             if plan.fault == .truncate {
                 await wire.close()
                 return Delivery(status: status, bytes: sent, outcome: .closed, response: sentResponse)
@@ -79,7 +79,7 @@ struct ResponseSender: Sendable {
             // No CRLF after the chunk and no hex size after it: framing no decoder accepts.
             try await wire.write(ByteBuffer(bytes: Self.garbage))
             await wire.close()
-            return Delivery(status: status, bytes: sent, outcome: .closed, response: JournalResponse(head: head, body: kept.body))
+            return Delivery(status: status, bytes: sent, outcome: .closed, response: JournalResponse(fields: head.headerFields, body: kept.body))
         case .hang:
             return await hang(connection: connection)
         }
