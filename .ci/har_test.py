@@ -9,6 +9,11 @@ a binary upload, a fault with latency, a reset), saves GET /__admin/har, and che
 - with mitmproxy: `mitmdump -nr FILE` reads it, and mitmproxy's own reader gives back the same
   requests and, byte for byte, the same bodies the client got.
 
+Then HAR in, from a real producer: mitmdump, as a reverse proxy in front of beagle-mock over HTTP
+and over HTTPS, saves the session of the sample app's requests (each platform, a POST, an image)
+as HAR (`--set hardump=`); `beagle-mock import` makes a folder of each file; served alone, that
+folder gives every request the same bytes the client got through mitmproxy.
+
     python .ci/har_test.py BINARY
 """
 import base64
@@ -31,13 +36,22 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMA = json.load(open(os.path.join(ROOT, ".ci", "har-1.2.schema.json")))
 
 
+LOGS = {}
+
+
+def log_of(process):
+    return LOGS[process.pid]
+
+
 def start(*flags):
     log = tempfile.NamedTemporaryFile("w+", delete=False)
     process = subprocess.Popen([BINARY, "serve", os.path.join(ROOT, "screens"), "--port", "0", *flags],
                                stdout=log, stderr=subprocess.STDOUT)
+    LOGS[process.pid] = log.name
     for _ in range(300):
-        found = re.search(r"Listening http://[^:]+:(\d+)", open(log.name).read())
-        if found:
+        text = open(log.name).read()
+        found = re.search(r"Listening http://[^:]+:(\d+)", text)
+        if found and ("--tls-port" not in flags or re.search(r"HTTPS\s+https://", text)):
             return process, f"http://127.0.0.1:{found.group(1)}"
         if process.poll() is not None:
             break
@@ -134,6 +148,86 @@ def main():
         process.terminate()
         process.wait(timeout=15)
     print("HAR out: every check passed")
+    for scheme in ["http", "https"]:
+        capture_and_import(scheme)
+    print("HAR in: every check passed")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+SESSION = [("GET", "/home"), ("GET", "/catalog"), ("GET", "/profile"), ("POST", "/cart"), ("GET", "/images/logo.png")]
+
+
+def capture_and_import(scheme):
+    """The sample app's session through mitmdump over `scheme`, imported, then replayed."""
+    import ssl
+    folder = tempfile.mkdtemp()
+    flags = ["--tls-port", "0", "--tls-dir", os.path.join(folder, "tls")] if scheme == "https" else []
+    process, base = start(*flags)
+    proxy = None
+    try:
+        target = base
+        if scheme == "https":
+            found = re.search(r"HTTPS\s+https://[^:]+:(\d+)", open(log_of(process)).read())
+            target = f"https://127.0.0.1:{found.group(1)}"
+        port = free_port()
+        har = os.path.join(folder, "session.har")
+        proxy = subprocess.Popen(
+            ["mitmdump", "--mode", f"reverse:{target}", "--listen-host", "127.0.0.1", "--listen-port", str(port),
+             "--ssl-insecure", "--set", f"hardump={har}", "--set", f"confdir={os.path.join(folder, 'mitmproxy')}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        through = f"{scheme}://127.0.0.1:{port}"
+        context = ssl._create_unverified_context() if scheme == "https" else None
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        got = {}
+        for platform in ["IOS", "ANDROID", "WEB", None]:
+            for method, path in SESSION:
+                headers = {"beagle-platform": platform} if platform else {}
+                body = b'{"item":"1"}' if method == "POST" else None
+                request = urllib.request.Request(through + path, data=body, method=method, headers=headers)
+                with urllib.request.urlopen(request, timeout=10, context=context) as answer:
+                    got[(method, path, platform)] = answer.read()
+        proxy.terminate()
+        proxy.wait(timeout=30)
+        proxy = None
+        check(os.path.getsize(har) > 0, f"mitmdump saved the {scheme} session as HAR")
+        into = os.path.join(folder, "imported")
+        imported = subprocess.run([BINARY, "import", har, "--into", into], capture_output=True, text=True, timeout=120)
+        check(imported.returncode == 0, f"beagle-mock import makes a folder of mitmproxy's {scheme} HAR (exit {imported.returncode}: {imported.stdout[-400:]}{imported.stderr[-400:]})")
+    finally:
+        if proxy:
+            proxy.kill()
+        process.terminate()
+        process.wait(timeout=15)
+    replay = subprocess.Popen([BINARY, "serve", into, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        replay_base = None
+        for line in replay.stdout:
+            found = re.search(r"Listening http://[^:]+:(\d+)", line)
+            if found:
+                replay_base = f"http://127.0.0.1:{found.group(1)}"
+                break
+        check(replay_base is not None, "the imported folder serves")
+        for (method, path, platform), expected in got.items():
+            headers = {"beagle-platform": platform} if platform else {}
+            body = b'{"item":"1"}' if method == "POST" else None
+            status, answer = fetch(replay_base, path, method, headers, body)
+            if status != 200 or answer != expected:
+                raise SystemExit(f"FAILED: {scheme}: {method} {path} for {platform or 'no platform'}: {status}, "
+                                 f"{len(answer)} bytes, not the {len(expected)} the client got through mitmproxy")
+        check(True, f"{scheme}: every request of the session gets the same bytes from the imported folder ({len(got)})")
+    finally:
+        replay.terminate()
+        replay.wait(timeout=15)
 
 
 if __name__ == "__main__":

@@ -80,7 +80,7 @@ public struct MockServerContext: Sendable {
     ) throws(MockAdminError) -> Data {
         do {
             let filter = try JournalFilter(path: path, method: method, status: status, platform: platform)
-            return try server.server.operations.har(limit: limit, filter: filter).encoded()
+            return try server.server.operations.har(limit: limit, filter: filter).data()
         } catch {
             throw MockAdminError(field: error.field, message: error.message)
         }

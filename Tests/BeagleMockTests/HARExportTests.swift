@@ -1,5 +1,6 @@
 import Foundation
 import MockTestSupport
+import NIOCore
 import Testing
 
 @testable import BeagleMock
@@ -168,9 +169,18 @@ import Testing
     @Test func theArchiveReadsBackAsItWasWritten() async throws {
         try await Self.withServer { server in
             _ = try await Self.send(server, "/home")
-            let har = try server.server.operations.har()
-            let again = try JSONDecoder().decode(HAR.File.self, from: har.encoded())
-            #expect(again == har)
+            _ = try await Self.send(server, "/__echo/a%20b?q=%01", method: "POST", body: "line\n\t\"quoted\" \\ é 😀")
+            _ = try await Self.har(server)  // every exchange noted
+            let export = try server.server.operations.har()
+            let written = try JSONDecoder().decode(HAR.File.self, from: export.data())
+            // The writer's text reads back as the model it was written from.
+            let model = HAR.File(log: HAR.Log(creator: HARExport.creator, entries: export.entries.map(HAR.Entry.init)))
+            #expect(written == model)
+            var pieces: [Data] = []
+            let sent = try await export.write(pieceSize: 1) { pieces.append(Data($0.readableBytesView)) }
+            #expect(pieces.count == export.count + 1, "a piece an entry, and the end")
+            #expect(pieces.reduce(Data(), +) == export.data())
+            #expect(sent == Int64(export.data().count))
         }
     }
 }

@@ -158,6 +158,17 @@ package struct AdminAPI: AdminDoor {
             return .response(answer)
         }
         let query = QueryParameters(path.query)
+        if endpoint == .har {
+            // Written as it is made, an entry at a time (the methods were checked above).
+            do {
+                let export = try operations.har(
+                    limit: try Self.limit(query), before: try Self.integer("before", in: query), filter: try Self.filter(query))
+                guard method == .get else { return .response(OutgoingResponse(status: .ok, headers: HARStream.headers)) }
+                return .stream(HARStream(export: export))
+            } catch {
+                return .response(Self.response(to: error, path: head.path))
+            }
+        }
         do {
             return .response(try dispatch(endpoint, method: method, query: query, segments: path.segments, body: body))
         } catch {
@@ -200,12 +211,8 @@ package struct AdminAPI: AdminDoor {
                 try operations.requests(
                     limit: try Self.limit(query), before: try Self.integer("before", in: query), filter: try Self.filter(query)))
         case (.har, _):
-            let har = try operations.har(
-                limit: try Self.limit(query), before: try Self.integer("before", in: query), filter: try Self.filter(query))
-            var headers = Self.noStore
-            headers[.contentType] = ContentType.json
-            headers[.contentDisposition] = #"attachment; filename="beagle-mock.har""#
-            return OutgoingResponse(status: .ok, headers: headers, body: .buffer(ByteBuffer(bytes: har.encoded())))
+            // Streamed above, and never dispatched.
+            throw OperationError(.unavailable, "the archive could not be written")
         case (.request, _):
             guard let id = Self.journalID(segments[2]) else {
                 return ErrorBody(

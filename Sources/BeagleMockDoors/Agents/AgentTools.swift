@@ -81,7 +81,7 @@ package struct AgentTools: Sendable {
             let har = try operations.har(
                 limit: try arguments.integer("limit") ?? 100, before: try arguments.integer("beforeId"),
                 filter: try journalFilter(arguments))
-            let text = String(decoding: har.encoded(), as: UTF8.self)
+            let text = String(decoding: har.data(), as: UTF8.self)
             return Self.success(Value(try JSONReader().parse(text)), text: text)
         case .waitForRequest:
             let seconds = try arguments.number("timeoutSeconds") ?? 10

@@ -69,20 +69,3 @@ extension HAR.Entry {
     /// What a path keeps unescaped: RFC 3986's path characters.
     private static let pathCharacters = CharacterSet.urlPathAllowed
 }
-
-extension HAR.File {
-    /// The archive of journal `entries`, oldest first, as beagle-mock writes it.
-    init(journal entries: [JournalEntry]) {
-        self.init(
-            log: HAR.Log(
-                creator: HAR.Creator(name: "beagle-mock", version: beagleMockVersion), entries: entries.map(HAR.Entry.init)))
-    }
-
-    /// The archive as JSON.
-    package func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Every field is a string, a number, a Bool or an array or object of them.
-        return (try? encoder.encode(self)) ?? Data()
-    }
-}

@@ -79,7 +79,9 @@ struct ResponseSender: Sendable {
             // No CRLF after the chunk and no hex size after it: framing no decoder accepts.
             try await wire.write(ByteBuffer(bytes: Self.garbage))
             await wire.close()
-            return Delivery(status: status, bytes: sent, outcome: .closed, response: JournalResponse(fields: head.headerFields, body: kept.body))
+            return Delivery(
+                status: status, bytes: sent, outcome: .closed,
+                response: JournalResponse(fields: head.headerFields, body: kept.body))
         case .hang:
             return await hang(connection: connection)
         }
