@@ -93,3 +93,22 @@ import Testing
         #expect(Set(a).count > 40)
     }
 }
+
+/// The waits a latency spec usually draws, what `probe --compare` sets the BFF's times beside.
+@Suite struct LatencySpecUsualRangeTests {
+    @Test func aFixedWaitIsItselfAndAUniformRangeIsWhole() throws {
+        #expect(try LatencySpec(spec: "250ms").usualRange == .milliseconds(250) ... .milliseconds(250))
+        #expect(try LatencySpec(spec: "100ms..400ms").usualRange == .milliseconds(100) ... .milliseconds(400))
+        #expect(LatencySpec.none.usualRange == .zero ... .zero)
+    }
+
+    @Test func aLogNormalIsItsFifthToNinetyFifthPercentileCappedByItsMaximum() throws {
+        let open = try LatencySpec(spec: "lognormal:100ms,0.5").usualRange
+        // 100 ms × e^(±1.645 × 0.5): 43.9 ms to 227.7 ms.
+        #expect(open.lowerBound > .milliseconds(43) && open.lowerBound < .milliseconds(44))
+        #expect(open.upperBound > .milliseconds(227) && open.upperBound < .milliseconds(228))
+        let capped = try LatencySpec(spec: "lognormal:100ms,0.5,150ms").usualRange
+        #expect(capped.upperBound == .milliseconds(150))
+        #expect(try LatencySpec(spec: "lognormal:100ms,0").usualRange == .milliseconds(100) ... .milliseconds(100))
+    }
+}
