@@ -31,20 +31,25 @@ package struct CapturingNetworkClient: NetworkClientProtocol {
             case .success(let response):
                 let http = response.response as? HTTPURLResponse
                 capture.keep(
-                    CapturedResponse(
-                        status: http?.statusCode, body: response.data,
-                        contentType: http?.value(forHTTPHeaderField: "Content-Type")),
+                    CapturedResponse(status: http?.statusCode, body: response.data, headers: http.map(Self.fields(of:)) ?? .none),
                     for: url)
             case .failure(let error):
                 if let http = error.response as? HTTPURLResponse {
                     capture.keep(
-                        CapturedResponse(
-                            status: http.statusCode, body: error.data ?? Data(),
-                            contentType: http.value(forHTTPHeaderField: "Content-Type")),
+                        CapturedResponse(status: http.statusCode, body: error.data ?? Data(), headers: Self.fields(of: http)),
                         for: url)
                 }
             }
             completion(result)
         }
+    }
+
+    /// The header fields of `response`.
+    static func fields(of response: HTTPURLResponse) -> HeaderFields {
+        HeaderFields(
+            response.allHeaderFields.compactMap { name, value in
+                guard let name = name as? String, let value = value as? String else { return nil }
+                return (name: name, value: value)
+            })
     }
 }

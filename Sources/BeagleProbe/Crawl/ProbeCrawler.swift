@@ -27,9 +27,8 @@ package struct ProbeCrawler: Sendable {
     let capture: ResponseCapture?
     let urlBuilder: UrlBuilder
 
-    /// A crawler sending its requests through `networkClient`, or when nil through a
-    /// `NetworkClientDefault` whose deadline is the configuration's timeout and whose
-    /// `additionalHeaders` are the configuration's headers and platform.
+    /// A crawler sending its requests through `networkClient`, or when nil through the
+    /// configuration's own (``ProbeConfiguration/networkClient()``).
     ///
     /// - Parameter coder: the coder screens are decoded with; register an app's custom types
     ///   in it to have them checked too.
@@ -37,15 +36,7 @@ package struct ProbeCrawler: Sendable {
         configuration: ProbeConfiguration, networkClient: (any NetworkClientProtocol)? = nil,
         coder: any CoderProtocol = Coder()
     ) {
-        let client: any NetworkClientProtocol
-        if let networkClient {
-            client = networkClient
-        } else {
-            let live = NetworkClientDefault(timeout: configuration.timeout)
-            live.maximumBodySize = configuration.maximumBodySize
-            live.httpRequestBuilder.additionalHeaders = configuration.additionalHeaders
-            client = live
-        }
+        let client = networkClient ?? configuration.networkClient()
         let capture = ResponseCapture()
         let capturing = CapturingNetworkClient(upstream: client, capture: capture)
         let urlBuilder = UrlBuilder(baseUrl: configuration.origin.baseURL)
@@ -201,7 +192,7 @@ package struct ProbeCrawler: Sendable {
         }
         let result = ProbeResult(
             kind: work.kind, route: work.route, url: url, depth: work.depth, referrer: work.referrer, status: status,
-            duration: duration, body: body, problems: Self.errorsFirst(problems))
+            headers: captured?.headers ?? .none, duration: duration, body: body, problems: Self.errorsFirst(problems))
         return FetchResult(result: result, references: references)
     }
 
@@ -239,7 +230,7 @@ package struct ProbeCrawler: Sendable {
         }
         return ProbeResult(
             kind: .image, route: work.route, url: url, depth: work.depth, referrer: work.referrer, status: status,
-            duration: duration, body: body, problems: problems)
+            headers: captured?.headers ?? .none, duration: duration, body: body, problems: problems)
     }
 
     /// Why a body the Coder rejected is not even JSON, when it is not: with line and column,

@@ -15,6 +15,8 @@ package struct ProbeResult: Sendable {
     package let referrer: String?
     /// The HTTP status, when a response arrived.
     package let status: Int?
+    /// The response's header fields (none when no response arrived).
+    package let headers: HeaderFields
     /// How long the fetch took, decoding included.
     package let duration: Duration
     /// The body exactly as received, when a response arrived.
@@ -27,7 +29,7 @@ package struct ProbeResult: Sendable {
     /// A result; built by the crawler.
     package init(
         kind: ProbeItemKind, route: String, url: URL?, depth: Int, referrer: String?, status: Int?,
-        duration: Duration, body: Data?, problems: [ProbeProblem], savedAs: String? = nil
+        headers: HeaderFields = .none, duration: Duration, body: Data?, problems: [ProbeProblem], savedAs: String? = nil
     ) {
         self.kind = kind
         self.route = route
@@ -35,6 +37,7 @@ package struct ProbeResult: Sendable {
         self.depth = depth
         self.referrer = referrer
         self.status = status
+        self.headers = headers
         self.duration = duration
         self.body = body
         self.problems = problems
