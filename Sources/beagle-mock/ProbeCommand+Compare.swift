@@ -6,15 +6,21 @@ import Foundation
 
 extension ProbeCommand {
     /// `--compare DIR`: crawls as `probe` does, then compares every screen received with what
-    /// the folder serves for the same route and platform (Docs/ValidateAndProbe.md). Exit code 0
-    /// when they agree, 1 when they differ, 2 when the folder or the BFF cannot be compared, said
-    /// in one line on standard error.
-    func compareWithFolder(_ directory: String, configuration: ProbeConfiguration) async throws {
+    /// the folder serves for the same route and platform, its status and cache headers with what
+    /// the folder sends, and, with `--tries` above 1, the BFF's latency with the folder's rule
+    /// (Docs/ValidateAndProbe.md). Exit code 0 when they agree, 1 when they differ, 2 when the
+    /// folder or the BFF cannot be compared, said in one line on standard error.
+    func compareWithFolder(_ directory: String, configuration: ProbeConfiguration, tries: Int) async throws {
         let folder: ScreenFolder
+        let dryRun: FolderDryRun?
         do {
             folder = try ScreenFolder(contentsOf: URL(fileURLWithPath: directory))
-        } catch {
+            dryRun = try FolderDryRun(screensDirectory: directory)
+        } catch let error as ScreenFolderError {
             Console.error("beagle-mock: cannot compare: \(error.message(directory: directory))")
+            throw ExitCode(2)
+        } catch {
+            Console.error("beagle-mock: cannot compare: \(error)")
             throw ExitCode(2)
         }
         try Libcurl.require(by: "probe")
@@ -22,7 +28,9 @@ extension ProbeCommand {
         // the report, and a failure its one line.
         let live = Console.isErrorTerminal
         let progress = ProbeProgressPrinter(live: true)
-        let report = await ProbeCrawler(configuration: configuration).run { step in
+        // One client for the crawl and the timed fetches, which reuse its connections.
+        let client = configuration.networkClient()
+        let report = await ProbeCrawler(configuration: configuration, networkClient: client).run { step in
             if live { progress.show(step) }
         }
         progress.finish()
@@ -41,7 +49,16 @@ extension ProbeCommand {
             )
             throw ExitCode(2)
         }
-        let drift = DriftCheck(answers: answers, folderName: directory).compare(report)
+        let requestHeaders = configuration.requestHeaders.map { (name: $0.key, value: $0.value) }
+        var heads: FolderHeadLookup?
+        if let dryRun {
+            heads = { route in
+                guard let answer = await dryRun.answer(get: route, headers: requestHeaders) else { return nil }
+                return FolderHead(answer)
+            }
+        }
+        let timer = tries > 1 ? RouteTimer(client: client, configuration: configuration, fetches: tries - 1) : nil
+        let drift = await DriftCheck(answers: answers, folderName: directory, heads: heads, timer: timer).compare(report)
         switch format {
         case .text: Console.out(drift.text)
         case .json: Console.out(String(decoding: drift.json, as: UTF8.self))

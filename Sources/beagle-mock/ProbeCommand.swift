@@ -22,6 +22,7 @@ struct ProbeCommand: AsyncParsableCommand {
               beagle-mock serve snapshot/screens
               beagle-mock probe https://bff.example.com/home --compare screens
               beagle-mock probe https://bff.example.com/home --compare screens --format json
+              beagle-mock probe https://bff.example.com/home --compare screens --tries 20
 
             Starts at URL (the base URL is its scheme, host and port; the first route its path) and \
             fetches each screen through BeagleNetworking's ViewClient, as Beagle iOS does, decoding it \
@@ -58,13 +59,27 @@ struct ProbeCommand: AsyncParsableCommand {
             changed, each with its JSON Pointer (RFC 6901) on the BFF and in the folder. The \
             BFF is the reference: added means on the BFF only, removed in the folder only. \
             Components are matched by id when both sides have it, else in order among their \
-            siblings, keeping the most of them paired. With --format json: one object \
-            {"onlyOnBFF", "onlyInFolder", "routes": [{"route", "differences": [{"kind", \
-            "change", "bff": {"pointer", "value"}, "folder": {…}}]}], "notReached", \
-            "notCompared", "failedOnBFF", "summary"}. Exit code 0 when they agree, 1 when they \
-            differ, 2 when DIR is not a screens folder or the BFF fails (no answer, or a status \
-            other than 2xx and 404), said in one line on standard error. Progress shows only \
-            on a terminal.
+            siblings, keeping the most of them paired. Per route it also compares the head of \
+            the answer with what `serve DIR` sends the same request (its route rules included): \
+            the status, the media type of Content-Type (charset aside), Cache-Control's \
+            directives, Vary's names (Accept-Encoding aside), and whether Expires, ETag and \
+            beagle-hash are sent. With --tries N (default 5), each compared route is fetched \
+            N times in all: after the crawl's fetch, N-1 more are timed, one after the other, \
+            and their p50 and p95 are printed beside the folder's latency rule for the route \
+            (its route rule's, else the file's top level; a profile's included). A p95 outside \
+            the rule's range, give or take 20 % of its upper end (at least 10 ms), is a drift; \
+            a BFF slower than 100 ms where the folder sets no latency is said, not counted. \
+            --tries 1 times \
+            nothing. With --format json: one object {"tries", "onlyOnBFF", "onlyInFolder", \
+            "routes": [{"route", "status", "folderStatus", "head": [{"field", "change", \
+            "bff", "folder"}], "differences": [{"kind", "change", "bff": {"pointer", \
+            "value"}, "folder": {…}}], "latency": {"fetches", "failures", "p50Ms", "p95Ms", \
+            "rule", "ruleRangeMs", "toleranceMs", "verdict"}}], "notReached", "notCompared", \
+            "failedOnBFF", "summary"}. Exit code 0 when they agree, 1 when they differ \
+            (bodies, heads or latency), 2 when DIR is not a screens folder, its \
+            beagle-mock.yml does not load, or the BFF fails (no answer, or a status other than \
+            2xx and 404), said in one line on standard error. Progress shows only on a \
+            terminal.
             """
     )
 
@@ -113,10 +128,27 @@ struct ProbeCommand: AsyncParsableCommand {
         completion: .directory)
     var compare: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --compare: how many times each compared route is fetched from the BFF (default 5); the fetches after the crawl's are timed, their p50 and p95 set beside the folder's latency rule (1: none).",
+            valueName: "n"))
+    var tries: Int?
+
+    /// How many times `--compare` fetches each compared route when `--tries` is not given.
+    static let defaultTries = 5
+    /// The most `--tries` may ask for.
+    static let maximumTries = 100
+
     mutating func validate() throws {
         _ = try probeConfiguration()
         if save != nil, compare != nil {
             throw ValidationError("--save and --compare go in separate runs: compare first, then --save to refresh the folder")
+        }
+        if let tries {
+            guard compare != nil else { throw ValidationError("--tries times the routes --compare compares; add --compare DIR") }
+            guard (1...Self.maximumTries).contains(tries) else {
+                throw ValidationError("--tries must be from 1 (no timing) to \(Self.maximumTries), like 5")
+            }
         }
     }
 
@@ -177,7 +209,7 @@ struct ProbeCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try probeConfiguration()
         if let compare {
-            try await compareWithFolder(compare, configuration: configuration)
+            try await compareWithFolder(compare, configuration: configuration, tries: tries ?? Self.defaultTries)
             return
         }
         try Libcurl.require(by: "probe")

@@ -18,7 +18,7 @@ import Testing
         let folder = try ScreenFolder(contentsOf: URL(fileURLWithPath: mock.screens))
         let answers = FolderAnswers(
             folder: folder, platform: configuration.platform, renderer: TemplateSample.renderer(screensFolder: mock.screens))
-        return (DriftCheck(answers: answers, folderName: "mock").compare(report), answers)
+        return (await DriftCheck(answers: answers, folderName: "mock").compare(report), answers)
     }
 
     @Test func eachKnownDifferenceIsFoundWithItsPointersOnBothSides() async throws {

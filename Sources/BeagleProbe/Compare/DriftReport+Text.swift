@@ -3,8 +3,9 @@ import Foundation
 
 extension DriftReport {
     /// The report for people: routes on one side only, then each route that differs, biggest
-    /// drift first, with each difference and its JSON Pointer on both sides; then the routes that
-    /// agree, those not reached or not compared, and a summary line.
+    /// drift first, with each difference of its head, then of its body with their JSON Pointers on
+    /// both sides; then the routes that agree, the latency of the routes timed beside the folder's
+    /// rule, those not reached or not compared, and a summary line.
     package var text: String {
         var lines: [String] = []
         func section(_ title: String, _ rows: [String]) {
@@ -23,16 +24,20 @@ extension DriftReport {
                     [$0.kind?.rawValue ?? "screen", $0.route, $0.file ?? "", $0.referrer.map { "(from \($0))" } ?? ""]
                 }))
         for route in differing {
-            let count = Self.count(route.differences.count, "difference")
+            let count = Self.count(route.differenceCount, "difference")
             lines.append("\(route.route) (\(configuration.platform.rawValue), \(route.file)): \(count)")
+            lines += route.head.map { "  " + Self.line(for: $0) }
             for difference in route.differences { lines += Self.lines(for: difference) }
             lines.append("")
         }
-        let agreeing = compared.filter(\.differences.isEmpty).map(\.route)
+        let agreeing = compared.filter { !$0.differs }.map(\.route)
         if !agreeing.isEmpty {
             lines.append("Same on both sides: " + agreeing.joined(separator: ", "))
             lines.append("")
         }
+        section(
+            "Latency of the BFF over \(tries - 1) timed \(tries == 2 ? "fetch" : "fetches") each, beside the folder's rule:",
+            Self.aligned(compared.compactMap { route in route.latency.map { [route.route] + Self.cells(for: $0) } }))
         section(
             "Not reached by the crawl (in the folder, not compared):",
             Self.aligned(notReached.map { [$0.route, $0.file ?? ""] }))
@@ -58,6 +63,8 @@ extension DriftReport {
         if !onlyOnBFF.isEmpty { oneSided.append("\(onlyOnBFF.count) only on the BFF") }
         if !onlyInFolder.isEmpty { oneSided.append("\(onlyInFolder.count) only in the folder") }
         if !oneSided.isEmpty { verdict.append(oneSided.joined(separator: ", ")) }
+        let outside = outsideLatencyRule.count
+        if outside > 0 { verdict.append("\(outside) outside \(outside == 1 ? "its" : "their") latency rule") }
         var line = context + ": " + (differs ? verdict.joined(separator: "; ") : "they agree")
         var aside: [String] = []
         if !notReached.isEmpty { aside.append("\(notReached.count) not reached") }
@@ -87,6 +94,49 @@ extension DriftReport {
         }
         let places = [difference.bff.map { "BFF \($0.pointer.shown)" }, difference.folder.map { "folder \($0.pointer.shown)" }]
         return ["  " + what, "      " + places.compactMap { $0 }.joined(separator: "  ·  ")]
+    }
+
+    /// `status changed: 200 on the BFF, 202 in the folder`, `Cache-Control added: "max-age=300" on
+    /// the BFF, not in the folder`, `ETag removed: the folder sends one, the BFF does not`.
+    static func line(for difference: HeadDifference) -> String {
+        let name = difference.field.header ?? "status"
+        let change = "\(name) \(difference.change.rawValue)"
+        if difference.field.comparesPresence {
+            return difference.change == .added
+                ? "\(change): the BFF sends one, the folder does not" : "\(change): the folder sends one, the BFF does not"
+        }
+        func shown(_ value: String?) -> String {
+            guard let value else { return "" }
+            return difference.field == .status ? value : quoted(value)
+        }
+        switch difference.change {
+        case .added: return "\(change): \(shown(difference.bff)) on the BFF, not in the folder"
+        case .removed: return "\(change): \(shown(difference.folder)) in the folder, not on the BFF"
+        case .changed: return "\(change): \(shown(difference.bff)) on the BFF, \(shown(difference.folder)) in the folder"
+        }
+    }
+
+    /// A row of the latency table: `p50 61 ms`, `p95 63 ms`, the folder's rule, what the times
+    /// say of it, and the fetches that failed.
+    static func cells(for latency: RouteLatency) -> [String] {
+        let rule = latency.rule.map { "rule \($0.written)" } ?? "no rule"
+        let verdict: String =
+            switch latency.verdict {
+            case .within: "within the rule"
+            case .slower: "the BFF is slower than the rule"
+            case .faster: "the BFF is faster than the rule"
+            case .noRule: ""
+            case .slowerWithoutRule: "the mock answers at once; the BFF takes over 100 ms (not a drift)"
+            case nil: "no fetch answered"
+            }
+        let failures = latency.fetches.failures
+        let failed =
+            failures.isEmpty
+            ? "" : "\(failures.count) of \(failures.count + latency.fetches.durations.count) failed (\(failures[0]))"
+        return [
+            "p50 " + (latency.p50.map(ReportUnits.duration) ?? "-"), "p95 " + (latency.p95.map(ReportUnits.duration) ?? "-"),
+            rule, [verdict, failed].filter { !$0.isEmpty }.joined(separator: "; "),
+        ]
     }
 
     /// `value` as a JSON string, so that spaces and quotes inside it show.

@@ -20,12 +20,15 @@ package struct DriftReport: Sendable {
     package let failedOnBFF: [UncomparedRoute]
     /// How long the crawl took.
     package let duration: Duration
+    /// How many times each compared route was fetched from the BFF in all: the crawl's fetch,
+    /// then those timed for its latency; 1 when none was timed.
+    package let tries: Int
 
     /// A report; built by ``DriftCheck``.
     package init(
         configuration: ProbeConfiguration, folder: String, compared: [RouteDrift], onlyOnBFF: [OneSidedRoute],
         onlyInFolder: [OneSidedRoute], notReached: [OneSidedRoute], notCompared: [UncomparedRoute],
-        failedOnBFF: [UncomparedRoute], duration: Duration
+        failedOnBFF: [UncomparedRoute], duration: Duration, tries: Int = 1
     ) {
         self.configuration = configuration
         self.folder = folder
@@ -36,15 +39,22 @@ package struct DriftReport: Sendable {
         self.notCompared = notCompared
         self.failedOnBFF = failedOnBFF
         self.duration = duration
+        self.tries = tries
     }
 
-    /// Compared routes whose answers differ.
-    package var differing: [RouteDrift] { compared.filter { !$0.differences.isEmpty } }
+    /// Compared routes whose answers differ, in their heads or their bodies.
+    package var differing: [RouteDrift] { compared.filter(\.differs) }
 
-    /// Differences over all compared routes.
-    package var differenceCount: Int { compared.reduce(0) { $0 + $1.differences.count } }
+    /// Differences over all compared routes, heads and bodies.
+    package var differenceCount: Int { compared.reduce(0) { $0 + $1.differenceCount } }
 
-    /// Whether the BFF and the folder disagree: a route on one side only, or a difference in a
-    /// route both answered. Routes not reached or not compared do not count.
-    package var differs: Bool { !onlyOnBFF.isEmpty || !onlyInFolder.isEmpty || !differing.isEmpty }
+    /// Compared routes the BFF answers faster or slower than the folder's latency rule says.
+    package var outsideLatencyRule: [RouteDrift] { compared.filter { $0.latency?.differs == true } }
+
+    /// Whether the BFF and the folder disagree: a route on one side only, a difference in a route
+    /// both answered, or a latency rule the BFF's times fall outside. Routes not reached or not
+    /// compared do not count, nor a slow BFF where the folder sets no latency.
+    package var differs: Bool {
+        !onlyOnBFF.isEmpty || !onlyInFolder.isEmpty || !differing.isEmpty || !outsideLatencyRule.isEmpty
+    }
 }

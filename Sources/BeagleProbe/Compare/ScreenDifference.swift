@@ -37,6 +37,16 @@ package struct ScreenDifference: Sendable, Hashable {
         case removed
         /// On both sides, with another value (another type, for a component).
         case changed
+
+        /// The change between two sides, from which of them are there.
+        package init(bff: (some Any)?, folder: (some Any)?) {
+            self =
+                switch (bff, folder) {
+                case (.some, nil): .added
+                case (nil, .some): .removed
+                default: .changed
+                }
+        }
     }
 
     /// One side of a difference: where the value is, and what it is.
@@ -67,11 +77,6 @@ package struct ScreenDifference: Sendable, Hashable {
         self.kind = kind
         self.bff = bff
         self.folder = folder
-        change =
-            switch (bff, folder) {
-            case (.some, nil): .added
-            case (nil, .some): .removed
-            default: .changed
-            }
+        change = Change(bff: bff, folder: folder)
     }
 }
