@@ -70,11 +70,9 @@ struct ValidateCommand: ParsableCommand {
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
             return try validateFile()
         }
-        let folder: ScreenFolder
+        let report: ValidationReport
         do {
-            folder = try ScreenFolder(
-                contentsOf: URL(fileURLWithPath: directory),
-                images: images.map { URL(fileURLWithPath: $0) })
+            report = try FolderCheck.report(screensFolder: directory, images: images).inFolder(directory)
         } catch {
             // One line naming the folder as the user typed it.
             // validate also takes a file, which the folder's message would not say.
@@ -87,14 +85,6 @@ struct ValidateCommand: ParsableCommand {
             Console.error("beagle-mock: \(message)")
             throw ExitCode(1)
         }
-        // Templates are checked as rendered with sample values, unless the config turns them off.
-        let screensFolder = URL(fileURLWithPath: directory, isDirectory: true)
-        let screens = ScreenValidator(renderer: TemplateSample.renderer(screensFolder: directory)).validate(folder)
-        // The config's `file:` names must exist too (Docs/ValidateAndProbe.md).
-        let configDiagnostics = RuleFileCheck.diagnostics(screensFolder: screensFolder)
-        let report = ValidationReport(
-            diagnostics: screens.diagnostics + configDiagnostics, files: screens.summary.files
-        ).inFolder(directory)
         try show(report)
     }
 
