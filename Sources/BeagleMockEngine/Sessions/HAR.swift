@@ -76,6 +76,9 @@ package enum HAR {
         package var comment: String?
         /// What beagle-mock did to the request; nil in archives written by other tools.
         package var mock: MockFacts?
+        /// What the browser fetched (`_resourceType`: `document`, `xhr`, `image`, `websocket`…), as
+        /// Chrome and HTTP Toolkit write it; read only, nil in the archives beagle-mock writes.
+        package var resourceType: String?
 
         package init(
             startedDateTime: String, time: Double, request: Request, response: Response, timings: Timings,
@@ -96,6 +99,7 @@ package enum HAR {
         private enum CodingKeys: String, CodingKey {
             case startedDateTime, time, request, response, cache, timings, serverIPAddress, connection, comment
             case mock = "_mock"
+            case resourceType = "_resourceType"
         }
 
         package init(from decoder: any Decoder) throws {
@@ -110,6 +114,7 @@ package enum HAR {
             connection = try? container.decodeIfPresent(String.self, forKey: .connection)
             comment = try container.decodeIfPresent(String.self, forKey: .comment)
             mock = try? container.decodeIfPresent(MockFacts.self, forKey: .mock)
+            resourceType = try? container.decodeIfPresent(String.self, forKey: .resourceType)
         }
     }
 
