@@ -78,7 +78,14 @@ int beagle_change_set_wait(int set, int milliseconds) {
     } while (count < 0 && errno == EINTR);
     return count;
 }
+
+int beagle_flush_file_system(int descriptor) {
+    return (int)syscall(SYS_syncfs, descriptor);
+}
+
 #else
+#include <unistd.h>
+
 int beagle_open_without_symlinks(const char *path, int flags) {
     (void)path;
     (void)flags;
@@ -111,5 +118,9 @@ int beagle_change_set_wait(int set, int milliseconds) {
     (void)milliseconds;
     errno = ENOSYS;
     return -1;
+}
+
+int beagle_flush_file_system(int descriptor) {
+    return fsync(descriptor);
 }
 #endif

@@ -31,22 +31,16 @@ struct ContainedFileWriter: Sendable {
         case kept
     }
 
+    /// Whether each file is flushed to disk before it takes its name. A writer of many files into
+    /// a folder nobody reads yet (an import's staging folder) flushes the folder once instead.
+    var syncsEachFile = true
+
     /// Writes `bytes` as `segments` (already safe names) below the root.
     func write(_ bytes: [UInt8], as segments: [String], overwrite: Bool) throws(FileWriteError) -> Result {
         guard let name = segments.last else { throw FileWriteError("no file name") }
-        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else { throw .failed("cannot open the folder \(root)") }
+        var made: [String] = []
+        let folder = try openFolder(segments.dropLast(), made: &made)
         defer { close(folder) }
-        for segment in segments.dropLast() {
-            var next = openat(folder, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if next < 0, errno == ENOENT {
-                if mkdirat(folder, segment, 0o755) != 0, errno != EEXIST { throw .failed("cannot make the folder \(segment)") }
-                next = openat(folder, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
-            guard next >= 0 else { throw .failed("cannot enter \(segment) (a symlink or not a folder)") }
-            close(folder)
-            folder = next
-        }
         if let path = ContainedRoot.path(of: folder) {
             if let forbidden, path + "/" + name == forbidden { throw FileWriteError("\(name) is the config file") }
             if withheld.coversFolder(path) { throw FileWriteError("\(name) would be written inside the TLS folder") }
@@ -55,7 +49,7 @@ struct ContainedFileWriter: Sendable {
         let file = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else { throw .failed("cannot create a temporary file") }
         let complete = writeAll(bytes, to: file)
-        let synced = fsync(file) == 0
+        let synced = !syncsEachFile || fsync(file) == 0
         close(file)
         guard complete, synced else {
             unlinkat(folder, temporary, 0)
@@ -75,6 +69,37 @@ struct ContainedFileWriter: Sendable {
             throw .failed("cannot create \(name)")
         }
         return .written
+    }
+
+    /// Opens the folder `segments` below the root, one segment at a time without following
+    /// symlinks, making each missing one (its path below the root appended to `made`); the caller
+    /// closes the descriptor.
+    func openFolder(_ segments: some Collection<String>, made: inout [String]) throws(FileWriteError) -> Int32 {
+        var folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folder >= 0 else { throw .failed("cannot open the folder \(root)") }
+        var below = ""
+        for segment in segments {
+            below += (below.isEmpty ? "" : "/") + segment
+            var next = openat(folder, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if next < 0, errno == ENOENT {
+                if mkdirat(folder, segment, 0o755) == 0 {
+                    made.append(below)
+                } else if errno != EEXIST {
+                    let error = FileWriteError.failed("cannot make the folder \(segment)")
+                    close(folder)
+                    throw error
+                }
+                next = openat(folder, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            guard next >= 0 else {
+                let error = FileWriteError.failed("cannot enter \(segment) (a symlink or not a folder)")
+                close(folder)
+                throw error
+            }
+            close(folder)
+            folder = next
+        }
+        return folder
     }
 }
 

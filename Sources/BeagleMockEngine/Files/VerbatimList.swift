@@ -70,12 +70,25 @@ package final class VerbatimList: Sendable {
         try writing.withLock { _ throws(FileWriteError) in
             let current = Self.load(root: root)
             if current.entries[relativePath]?.contains(digest) == true { return }
-            var text = current.text
-            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
-            text += "\(digest)  \(relativePath)\n"
+            let text = Self.text(current.text, adding: [(relativePath, digest)])
             _ = try ContainedFileWriter(root: root, forbidden: nil).write(Array(text.utf8), as: [Self.fileName], overwrite: true)
         }
     }
+
+    /// The list `text` with a line for each file and digest of `entries` it does not have yet.
+    static func text(_ text: String, adding entries: [(relativePath: String, digest: String)]) -> String {
+        var listed = parse(text)
+        var text = text
+        for (relativePath, digest) in entries where listed[relativePath]?.contains(digest) != true {
+            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            text += "\(digest)  \(relativePath)\n"
+            listed[relativePath, default: []].insert(digest)
+        }
+        return text
+    }
+
+    /// The text of the list in the screens folder at `root` (a real path), empty when it has none.
+    static func currentText(root: String) -> String { load(root: root).text }
 
     /// The SHA-256 of `bytes` in lower-case hex, as `sha256sum` prints it.
     static func digest(of bytes: some Sequence<UInt8>) -> String {

@@ -28,4 +28,9 @@ int beagle_change_set_poll(int set, int mounts);
 /// number of descriptors ready (0 when the time ran out), -1 with errno set on failure.
 int beagle_change_set_wait(int set, int milliseconds);
 
+/// Flushes to disk what was written to the file system holding the open `descriptor`: Linux's
+/// syncfs(2), one call for a folder of many files written without fsync each. Elsewhere than on
+/// Linux, fsync(2) of the descriptor. 0, or -1 with errno set.
+int beagle_flush_file_system(int descriptor);
+
 #endif
