@@ -20,8 +20,8 @@ struct BeagleMockCommand: AsyncParsableCommand {
             """,
         version: beagleMockVersion,
         subcommands: [
-            ServeCommand.self, MCPCommand.self, ValidateCommand.self, ProbeCommand.self, HealthCommand.self, CACommand.self,
-            SchemaCommand.self,
+            ServeCommand.self, MCPCommand.self, ValidateCommand.self, ProbeCommand.self, ImportCommand.self, HealthCommand.self,
+            CACommand.self, SchemaCommand.self,
         ]
     )
 

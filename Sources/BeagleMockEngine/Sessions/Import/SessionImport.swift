@@ -1,0 +1,226 @@
+import BeagleScreens
+import Foundation
+
+/// `beagle-mock import SESSION.har --into DIR` (Docs/Sessions.md): a captured session made into a
+/// screens folder that answers its requests as the BFF did.
+///
+/// The archive is read (``SessionArchive``), the base URL chosen (``ImportBaseURL``), each entry
+/// mapped to the file that answers it (``EntryMapping``), the files and rules planned
+/// (``ImportPlan``, ``ImportRuleFile``), checked against what the folder holds (``ExistingFile``),
+/// written where no one reads them and put in place at once (``StagedFolder``), and checked as
+/// `beagle-mock validate` checks a folder (``FolderCheck``).
+package struct SessionImport: Sendable {
+    /// The archive's path, and as the user wrote it.
+    package let archive: String
+    /// The folder's path, as the user wrote it.
+    package let folder: String
+    /// `--base-url`; nil to take the most common origin.
+    package let base: ImportBaseURL?
+    /// `--keep-latency`.
+    package let keepLatency: Bool
+    /// `--force`: files of the folder may be replaced.
+    package let force: Bool
+    /// `--max-body-size`, in bytes.
+    package let maxBodySize: Int
+
+    package init(archive: String, folder: String, base: ImportBaseURL?, keepLatency: Bool, force: Bool, maxBodySize: Int) {
+        self.archive = archive
+        self.folder = folder
+        self.base = base
+        self.keepLatency = keepLatency
+        self.force = force
+        self.maxBodySize = maxBodySize
+    }
+
+    /// Imports; an error means nothing was written.
+    package func run() throws(ImportError) -> ImportReport {
+        let archive = try SessionArchive.read(path: self.archive, shownAs: self.archive)
+        let urls = archive.entries.map { entry in (try? entry.get()).map { EntryURL.parse($0.request.url) } }
+        let (base, chosenFrom) = try chooseBase(archive: archive, urls: urls)
+        var mapping = EntryMapping(base: base, limit: maxBodySize)
+        var answers: [EntryAnswer] = []
+        var skipped: [ImportSkip] = []
+        var notImported: [ImportSkip] = []
+        for (index, slot) in archive.entries.enumerated() {
+            let outcome: Result<EntryAnswer, ImportSkip>
+            switch (slot, urls[index]) {
+            case (.success(let entry), .some(let url)):
+                outcome = mapping.map(entry, index: index, url: url)
+            case (.failure(let problem), _):
+                outcome = .failure(ImportSkip(index: index, request: "", reason: .unreadable(problem.description)))
+            case (.success, .none):
+                continue
+            }
+            switch outcome {
+            case .success(let answer): answers.append(answer)
+            case .failure(let skip) where skip.reason.isByDesign: skipped.append(skip)
+            case .failure(let skip): notImported.append(skip)
+            }
+        }
+        let existing = FileStatus.stat(folder)?.kind == .directory ? ContainedRoot.realPath(folder) : nil
+        let plan = ImportPlan(answers: answers, keepLatency: keepLatency) { relative in
+            existing.map { FileStatus.lstat($0 + "/" + relative) != nil } ?? false
+        }
+        notImported += plan.notImported
+        notImported.sort { $0.index < $1.index }
+        var files = plan.files.map {
+            StagedFile(relativePath: $0.relativePath, content: .entry($0.source), size: $0.size, digest: $0.digest)
+        }
+        if !plan.rules.isEmpty { files.append(try ruleFile(plan.rules, base: base)) }
+        let verbatim = plan.files.filter(\.holdsTemplateMarks).map { (relativePath: $0.relativePath, digest: $0.digest) }
+        let outcome = files.isEmpty ? Outcome() : try write(files, verbatim: verbatim, archive: archive, into: existing)
+        let purposes = Dictionary(plan.files.map { ($0.relativePath, $0.purpose) }) { first, _ in first }
+        return ImportReport(
+            folder: folder, base: base, chosenFrom: chosenFrom, entries: archive.entries.count,
+            written: outcome.written.filter { $0.relativePath != ConfigLoader.fileName }.map {
+                ImportReport.Written(
+                    path: $0.relativePath, size: $0.size, purpose: purposes[$0.relativePath] ?? "",
+                    replaced: outcome.replaced.contains($0.relativePath))
+            },
+            unchanged: outcome.unchanged.filter { $0 != ConfigLoader.fileName }, rules: plan.rules,
+            wroteRules: outcome.written.contains { $0.relativePath == ConfigLoader.fileName }, skipped: skipped,
+            notImported: notImported, unruled: plan.unruled, diagnostics: outcome.diagnostics)
+    }
+
+    /// What writing the files did.
+    private struct Outcome {
+        var written: [StagedFile] = []
+        var replaced: Set<String> = []
+        var unchanged: [String] = []
+        /// What `validate` says of the files written.
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// `--base-url`, or the origin most entries went to, with that count.
+    private func chooseBase(archive: SessionArchive, urls: [Result<EntryURL, EntryURL.Refusal>?]) throws(ImportError)
+        -> (ImportBaseURL, Int?)
+    {
+        if let base { return (base, nil) }
+        let candidates = zip(archive.entries, urls).compactMap { entry, url -> EntryURL? in
+            guard case .success(let entry) = entry, entry.request.method.uppercased() != "CONNECT",
+                case .success(let parsed) = url
+            else { return nil }
+            return parsed
+        }
+        guard let (base, count) = ImportBaseURL.mostCommon(among: candidates) else {
+            throw ImportError(
+                "'\(archive.entries.isEmpty ? "the archive" : self.archive)' has no entry with an http or https URL; nothing to import"
+            )
+        }
+        return (base, count)
+    }
+
+    /// `beagle-mock.yml` with `rules`, read back as the server reads it before anything is written.
+    private func ruleFile(_ rules: [ImportRule], base: ImportBaseURL) throws(ImportError) -> StagedFile {
+        let comment = """
+            Made by beagle-mock import from \((archive as NSString).lastPathComponent) (base URL \(base)).
+            A route that answered differently replays its answers in order, as a scenario whose last
+            answer repeats; POST /__admin/reset starts them over. Docs/Sessions.md says more.
+            """
+        let text = try ImportRuleFile.text(rules: rules, comment: comment)
+        do {
+            _ = try ConfigLoader.parse(yaml: text, file: ConfigLoader.fileName)
+        } catch {
+            throw ImportError("the rules written would not load (\(error.message)); please report this with the archive")
+        }
+        let bytes = Array(text.utf8)
+        return StagedFile(
+            relativePath: ConfigLoader.fileName, content: .bytes(bytes), size: bytes.count,
+            digest: VerbatimList.digest(of: bytes))
+    }
+
+    /// Checks `files` against the folder, stages and publishes them, and checks the result.
+    private func write(
+        _ files: [StagedFile], verbatim: [(relativePath: String, digest: String)], archive: SessionArchive,
+        into existing: String?
+    ) throws(ImportError) -> Outcome {
+        var outcome = Outcome()
+        var blocked: [String] = []
+        for file in files {
+            let found = existing.map { ExistingFile.at(file.relativePath, in: $0, size: file.size, digest: file.digest) } ?? .none
+            switch found {
+            case .none: outcome.written.append(file)
+            case .same: outcome.unchanged.append(file.relativePath)
+            case .other:
+                outcome.written.append(file)
+                outcome.replaced.insert(file.relativePath)
+            case .blocked(let why): blocked.append(why)
+            }
+        }
+        if !blocked.isEmpty {
+            throw ImportError("cannot import into '\(folder)': " + Self.listed(blocked) + "; nothing was written")
+        }
+        if !outcome.replaced.isEmpty, !force {
+            throw ImportError(
+                "'\(folder)' has other files of these names: " + Self.listed(outcome.replaced.sorted())
+                    + "; nothing was written (--force replaces them)")
+        }
+        // The folder's list of files served as they are, with a line for each screen holding `{{`.
+        var verbatimText: String?
+        if !verbatim.isEmpty {
+            let current = existing.map(VerbatimList.currentText(root:)) ?? ""
+            let text = VerbatimList.text(current, adding: verbatim)
+            if text != current { verbatimText = text }
+        }
+        let staged = try StagedFolder.prepare(destination: folder, shownAs: folder)
+        do {
+            for file in outcome.written {
+                try staged.write(try file.bytes(in: archive, limit: maxBodySize), as: file.segments)
+            }
+            if let verbatimText { try staged.write(Array(verbatimText.utf8), as: [VerbatimList.fileName]) }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        var published = outcome.written.map(\.relativePath)
+        var replacing = outcome.replaced
+        if verbatimText != nil {
+            // Listed before the files are seen: a file with `{{` is never served as a template.
+            published.insert(VerbatimList.fileName, at: 0)
+            replacing.insert(VerbatimList.fileName)
+        }
+        try staged.publish(published, replacing: replacing)
+        let checked = Set(published)
+        outcome.diagnostics =
+            (try? FolderCheck.report(screensFolder: folder))?.diagnostics.filter { checked.contains($0.file) } ?? []
+        return outcome
+    }
+
+    /// `a, b, c and 4 more`.
+    private static func listed(_ items: [String]) -> String {
+        let shown = items.prefix(5).joined(separator: ", ")
+        return items.count > 5 ? shown + " and \(items.count - 5) more" : shown
+    }
+}
+
+/// One file an import stages: an entry's body, decoded again when written, or bytes made here.
+private struct StagedFile {
+    let relativePath: String
+    let content: Content
+    let size: Int
+    let digest: String
+
+    enum Content {
+        /// The body of the entry at this place in the archive.
+        case entry(Int)
+        case bytes([UInt8])
+    }
+
+    var segments: [String] { relativePath.split(separator: "/").map(String.init) }
+
+    /// The bytes to write.
+    func bytes(in archive: SessionArchive, limit: Int) throws(ImportError) -> [UInt8] {
+        switch content {
+        case .bytes(let bytes):
+            return bytes
+        case .entry(let index):
+            guard case .success(let entry) = archive.entries[index],
+                case .success(let bytes) = EntryBody.bytes(
+                    of: entry.response.content,
+                    contentEncoding: KeptHeaders.value(of: "Content-Encoding", in: entry.response.headers),
+                    contentType: EntryMapping.contentType(of: entry.response), limit: limit)
+            else { throw ImportError("the body of entries[\(index)] could not be read a second time") }
+            return bytes
+        }
+    }
+}
