@@ -1,4 +1,5 @@
 import BeagleNetworking
+import BeagleScreens
 
 /// Turns the errors a `Coder` throws into one line: where in the screen, and what.
 enum DecodingErrorText {
@@ -32,16 +33,7 @@ enum DecodingErrorText {
 
     /// ` at child.children[2]`, or nothing at the root.
     static func at(_ path: [any CodingKey]) -> String {
-        guard !path.isEmpty else { return " at the root" }
-        var text = ""
-        for key in path {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return " at \(text)"
+        path.isEmpty ? " at the root" : " at \(path.jsonPath)"
     }
 
     private static func typeName(_ type: Any.Type) -> String {

@@ -1,21 +1,7 @@
 import BeagleScreens
 
-/// Where in an archive a decoding error is: its coding path as a JSON path
-/// (`log.entries[3].response.status`) and, in a tree that knows positions, its line and column.
+/// Where in an archive a decoding error is, in a tree that knows positions: its line and column.
 enum ArchivePlace {
-    /// `log.entries[3].request.url`: keys joined with `.`, array positions in brackets.
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += (text.isEmpty ? "" : ".") + key.stringValue
-            }
-        }
-        return text
-    }
-
     /// The line and column of the value `error` is about, or of the nearest value above it that
     /// the tree has (the object a missing key belongs to).
     static func position(of error: any Error, in tree: JSONNode) -> JSONPosition? {

@@ -96,22 +96,22 @@ struct SessionArchive: Sendable {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
             return "not JSON, so not a HAR archive (\(context.underlyingError.map { "\($0)" } ?? context.debugDescription))"
         case .keyNotFound(let key, let context):
-            let path = ArchivePlace.path(context.codingPath + [key])
+            let path = (context.codingPath + [key]).jsonPath
             if path == "log" || path == "log.entries" {
                 return
                     "not a HAR archive: it has no \(path) (HAR 1.2 is {\"log\": {\"entries\": […]}}); export the session as HAR"
             }
             return "\(path) is missing"
         case .valueNotFound(_, let context):
-            return "\(ArchivePlace.path(context.codingPath)) is null"
+            return "\(context.codingPath.jsonPath) is null"
         case .typeMismatch(let type, let context):
-            let path = ArchivePlace.path(context.codingPath)
+            let path = context.codingPath.jsonPath
             if path.isEmpty || path == "log" || path == "log.entries" {
                 return "not a HAR archive: \(path.isEmpty ? "the top" : path) is not \(ArchivePlace.kind(of: type))"
             }
             return "\(path) is not \(ArchivePlace.kind(of: type))"
         case .dataCorrupted(let context):
-            return "\(ArchivePlace.path(context.codingPath)): \(context.debugDescription)"
+            return "\(context.codingPath.jsonPath): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
         }
