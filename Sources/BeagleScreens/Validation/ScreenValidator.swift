@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// Checks screen JSON the way a Beagle 2.x app will read it, and a screens folder the way the
 /// mock will serve it.
@@ -45,22 +47,33 @@ package struct ScreenValidator: Sendable {
         self.renderer = renderer
     }
 
-    /// Checks every JSON file of `folder`, reading them from disk.
-    package func validate(_ folder: ScreenFolder) -> ValidationReport {
-        let screens = folder.files.filter(\.name.isJSON)
-        var diagnostics: [Diagnostic] = []
-        for file in screens {
-            do {
-                let data = try Data(contentsOf: file.url)
-                diagnostics += validate(screen: data, at: file.relativePath, in: folder)
-            } catch {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file.relativePath, line: 1, column: 1, severity: .error,
-                        message: "cannot read the file: \(error.localizedDescription)"))
+    /// Checks every JSON file of `folder`, or those of `only` (paths below it), reading them from
+    /// disk. Each file is checked on its own, so the files are spread over the machine's cores;
+    /// the diagnostics come in the folder's order of its files whatever the order they were found.
+    package func validate(_ folder: ScreenFolder, only: Set<String>? = nil) -> ValidationReport {
+        let screens = folder.files.filter { $0.name.isJSON && (only?.contains($0.relativePath) ?? true) }
+        let found = Mutex([[Diagnostic]](repeating: [], count: screens.count))
+        let workers = max(1, min(screens.count, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: screens.count, by: workers) {
+                let diagnostics = check(screens[index], of: folder)
+                found.withLock { $0[index] = diagnostics }
             }
         }
-        return ValidationReport(diagnostics: diagnostics, files: screens.count)
+        return ValidationReport(diagnostics: found.withLock { $0.flatMap { $0 } }, files: screens.count)
+    }
+
+    /// Checks `file` of `folder`, read from disk.
+    private func check(_ file: ScreenFile, of folder: ScreenFolder) -> [Diagnostic] {
+        do {
+            return validate(screen: try Data(contentsOf: file.url), at: file.relativePath, in: folder)
+        } catch {
+            return [
+                Diagnostic(
+                    file: file.relativePath, line: 1, column: 1, severity: .error,
+                    message: "cannot read the file: \(error.localizedDescription)")
+            ]
+        }
     }
 
     /// Checks one screen's bytes alone: syntax, types and shapes, and URLs that can reach no
