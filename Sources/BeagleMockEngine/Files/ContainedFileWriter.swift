@@ -41,7 +41,7 @@ struct ContainedFileWriter: Sendable {
         var made: [String] = []
         let folder = try openFolder(segments.dropLast(), made: &made)
         defer { close(folder) }
-        if let path = ContainedRoot.path(of: folder) {
+        if forbidden != nil || !withheld.withholdsNoFolder, let path = ContainedRoot.path(of: folder) {
             if let forbidden, path + "/" + name == forbidden { throw FileWriteError("\(name) is the config file") }
             if withheld.coversFolder(path) { throw FileWriteError("\(name) would be written inside the TLS folder") }
         }

@@ -20,6 +20,9 @@ package struct WithheldPaths: Sendable {
     /// Nothing withheld.
     static let none = WithheldPaths(folders: [], filesInside: [], files: [])
 
+    /// Whether no folder is withheld, so that a writer need not ask where its folder really is.
+    var withholdsNoFolder: Bool { folders.isEmpty }
+
     private init(folders: [String], filesInside: [String], files: [String]) {
         self.folders = folders
         self.filesInside = filesInside
