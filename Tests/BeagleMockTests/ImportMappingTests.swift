@@ -156,6 +156,20 @@ import Testing
                 "not imported: its file is a JSON screen"))
     }
 
+    @Test func base64IsDecodedAsFoundationDecodesItWithLineBreaksAndWithoutPadding() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<70 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let text = Data(bytes).base64EncodedString()
+            #expect(Base64Text.decode(text) == bytes)
+            #expect(Base64Text.decode(Data(bytes).base64EncodedString(options: .lineLength64Characters)) == bytes)
+            #expect(Base64Text.decode(String(text.prefix { $0 != "=" })) == bytes)
+        }
+        for wrong in ["e", "e30==", "=e30", "e3=0", "e30*", "e30===", "ab=c", "ab==c"] {
+            #expect(Base64Text.decode(wrong) == nil, "\(wrong)")
+        }
+    }
+
     /// An entry whose body is `text` with `encoding`, of `size` bytes, its response's
     /// `Content-Encoding` `contentEncoding`.
     static func mapped(

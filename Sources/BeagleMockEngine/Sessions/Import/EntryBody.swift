@@ -25,7 +25,7 @@ enum EntryBody {
             // before it is decoded.
             let estimate = text.utf8.count / 4 * 3
             guard estimate <= limit + 3 else { return .failure(.tooLarge(estimate, limit: limit)) }
-            guard let decoded = Self.base64(text) else { return .failure(.notBase64) }
+            guard let decoded = Base64Text.decode(text) else { return .failure(.notBase64) }
             guard decoded.count <= limit else { return .failure(.tooLarge(decoded.count, limit: limit)) }
             bytes = decoded
         default:
@@ -37,16 +37,6 @@ enum EntryBody {
             return .failure(.compressed(coding))
         }
         return .success(bytes)
-    }
-
-    /// Base64 as the tools write it: on one line, or broken into lines.
-    private static func base64(_ text: String) -> [UInt8]? {
-        if let data = Data(base64Encoded: text) { return [UInt8](data) }
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") || $0 == 0x20 }) else {
-            return nil
-        }
-        let joined = String(text.unicodeScalars.filter { $0 != "\n" && $0 != "\r" && $0 != " " })
-        return Data(base64Encoded: joined).map { [UInt8]($0) }
     }
 
     /// Whether bytes the archive holds are still compressed: a gzip header, or a textual type

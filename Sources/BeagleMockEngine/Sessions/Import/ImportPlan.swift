@@ -40,29 +40,18 @@ struct ImportPlan: Sendable {
     /// already (a new file's name must not be), `latency` whether to keep each route's wait.
     init(answers: [EntryAnswer], keepLatency: Bool, exists: (String) -> Bool) {
         var names = TakenNames()
-        var groups: [String: [EntryAnswer]] = [:]
-        var order: [String] = []
-        for answer in answers {
-            let key = answer.target.relativePath
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(answer)
-        }
-        var routes: [RouteKey: [FileGroup]] = [:]
-        var routeOrder: [RouteKey] = []
-        for key in order {
-            guard let answers = groups[key], let first = answers.first else { continue }
-            if let clash = names.claim(key) {
+        var claimed: [FileGroup] = []
+        for (path, answers) in answers.groupedInOrder(by: \.target.relativePath) {
+            if let clash = names.claim(path) {
                 notImported += answers.map {
                     ImportSkip(index: $0.index, request: "\($0.method) \($0.route)", reason: .nameTaken(clash))
                 }
-                continue
+            } else {
+                claimed.append(FileGroup(answers: answers))
             }
-            let route = RouteKey(method: first.method, path: first.route)
-            if routes[route] == nil { routeOrder.append(route) }
-            routes[route, default: []].append(FileGroup(answers: answers))
         }
-        for route in routeOrder {
-            plan(route, groups: routes[route] ?? [], keepLatency: keepLatency, names: &names, exists: exists)
+        for (route, groups) in claimed.groupedInOrder(by: { RouteKey(method: $0.first.method, path: $0.first.route) }) {
+            plan(route, groups: groups, keepLatency: keepLatency, names: &names, exists: exists)
         }
     }
 

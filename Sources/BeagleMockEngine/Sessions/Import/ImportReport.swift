@@ -10,6 +10,9 @@ package struct ImportReport: Sendable {
     /// How many entries went to the base URL's origin when it was chosen as the most common one;
     /// nil when `--base-url` named it.
     let chosenFrom: Int?
+    /// The first segment every route starts with, when the base URL was chosen: what `--base-url`
+    /// could strip.
+    let sharedPrefix: String?
     /// The archive's entries.
     let entries: Int
     /// A file written, and what it answers.
@@ -47,6 +50,9 @@ package struct ImportReport: Sendable {
         var lines: [String] = []
         let chosen = chosenFrom.map { " (the most common origin: \($0) of \(entries) entries)" } ?? ""
         lines.append("base URL \(base)\(chosen)")
+        if let sharedPrefix {
+            lines.append("  every route starts with /\(sharedPrefix): --base-url \(base)/\(sharedPrefix) strips it")
+        }
         for file in written {
             lines.append("\(file.replaced ? "replaced" : "wrote") \(shown(file.path)) (\(file.size) bytes): \(file.purpose)")
         }
@@ -56,14 +62,16 @@ package struct ImportReport: Sendable {
             lines.append("\(wroteRules ? "wrote" : "unchanged") \(shown(ConfigLoader.fileName)): \(count)")
             lines += rules.map { "  rule \($0.summary)" }
         }
-        for (reason, group) in Self.grouped(skipped) {
+        for (reason, group) in skipped.groupedInOrder(by: \.reason.description) {
             let which =
                 group.count == 1
                 ? "\(Self.place(group[0])) \(group[0].request)"
                 : group.prefix(3).map(Self.place).joined(separator: ", ") + (group.count > 3 ? ", …" : "")
             lines.append("skipped \(group.count == 1 ? "1 entry" : "\(group.count) entries"): \(reason) (\(which))")
         }
-        for skip in notImported { lines.append("not imported \(Self.place(skip)) \(skip.request): \(skip.reason)") }
+        for skip in notImported {
+            lines.append("not imported \(Self.place(skip))\(skip.request.isEmpty ? "" : " " + skip.request): \(skip.reason)")
+        }
         for route in unruled {
             lines.append("not imported: the rules of \(route): a rule's path is a glob, and this one holds * or ?")
         }
@@ -93,15 +101,4 @@ package struct ImportReport: Sendable {
     /// `entries[12]`: an entry's place, as `jq '.log.entries[12]'` finds it.
     static func place(_ skip: ImportSkip) -> String { "entries[\(skip.index)]" }
 
-    /// The skips by reason, reasons in the order first met.
-    static func grouped(_ skips: [ImportSkip]) -> [(String, [ImportSkip])] {
-        var groups: [String: [ImportSkip]] = [:]
-        var order: [String] = []
-        for skip in skips {
-            let reason = skip.reason.description
-            if groups[reason] == nil { order.append(reason) }
-            groups[reason, default: []].append(skip)
-        }
-        return order.map { ($0, groups[$0] ?? []) }
-    }
 }

@@ -38,9 +38,18 @@ enum KeptHeaders {
         return kept
     }
 
-    /// The first value of the header `name`, in any letter case.
+    /// The first value of the header `name` (ASCII, as header names are), in any letter case.
     static func value(of name: String, in headers: [HAR.NameValue]) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Whether two header names are equal but for ASCII letter case; compared on their bytes, as
+    /// every entry's headers are looked through.
+    private static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count
+            && zip(a.utf8, b.utf8).allSatisfy { x, y in
+                x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+            }
     }
 
     /// Whether two `Content-Type` values name the same type for a client: the same type and

@@ -71,7 +71,9 @@ package struct SessionImport: Sendable {
         let outcome = files.isEmpty ? Outcome() : try write(files, verbatim: verbatim, archive: archive, into: existing)
         let purposes = Dictionary(plan.files.map { ($0.relativePath, $0.purpose) }) { first, _ in first }
         return ImportReport(
-            folder: folder, base: base, chosenFrom: chosenFrom, entries: archive.entries.count,
+            folder: folder, base: base, chosenFrom: chosenFrom,
+            sharedPrefix: chosenFrom == nil ? nil : Self.sharedPrefix(of: answers),
+            entries: archive.entries.count,
             written: outcome.written.filter { $0.relativePath != ConfigLoader.fileName }.map {
                 ImportReport.Written(
                     path: $0.relativePath, size: $0.size, purpose: purposes[$0.relativePath] ?? "",
@@ -180,10 +182,17 @@ package struct SessionImport: Sendable {
             replacing.insert(VerbatimList.fileName)
         }
         try staged.publish(published, replacing: replacing)
-        let checked = Set(published)
-        outcome.diagnostics =
-            (try? FolderCheck.report(screensFolder: folder))?.diagnostics.filter { checked.contains($0.file) } ?? []
+        // The screens written, checked as `validate` checks them; the rules were read back already.
+        outcome.diagnostics = (try? FolderCheck.screens(screensFolder: folder, only: Set(published)))?.diagnostics ?? []
         return outcome
+    }
+
+    /// The first segment every route below a chosen base URL starts with, when there are routes of
+    /// more than one name: a path the base URL probably has (`/api`).
+    static func sharedPrefix(of answers: [EntryAnswer]) -> String? {
+        let firsts = Set(answers.map { $0.route.split(separator: "/").first.map(String.init) ?? "" })
+        guard firsts.count == 1, let first = firsts.first, !first.isEmpty, Set(answers.map(\.route)).count > 1 else { return nil }
+        return first
     }
 
     /// `a, b, c and 4 more`.
