@@ -15,12 +15,14 @@ package enum FolderCheck {
     }
 
     /// The screens' part of the report: every screen of the folder, or those of `only` (paths
-    /// below it), routes and images resolved in the whole folder.
-    package static func screens(screensFolder: String, images: String? = nil, only: Set<String>? = nil) throws(ScreenFolderError)
-        -> ValidationReport
-    {
+    /// below it), routes and images resolved in the whole folder; `configuration` is the folder's
+    /// config when the caller has it already read.
+    package static func screens(
+        screensFolder: String, images: String? = nil, only: Set<String>? = nil, configuration: MockConfiguration? = nil
+    ) throws(ScreenFolderError) -> ValidationReport {
         let folder = try ScreenFolder(
             contentsOf: URL(fileURLWithPath: screensFolder, isDirectory: true), images: images.map { URL(fileURLWithPath: $0) })
-        return ScreenValidator(renderer: TemplateSample.renderer(screensFolder: screensFolder)).validate(folder, only: only)
+        let renderer = TemplateSample.renderer(screensFolder: screensFolder, configuration: configuration)
+        return ScreenValidator(renderer: renderer).validate(folder, only: only)
     }
 }

@@ -12,10 +12,12 @@ package enum TemplateSample {
     /// files with `{{` rendered with sample values within the config's `templateLimits:`, or the
     /// template's problem at its line and column; other files, and those its ``VerbatimList``
     /// names, as they are. Nil when the config turns templates off (a config that does not load
-    /// leaves them on: `validate` reports it apart).
-    package static func renderer(screensFolder: String) -> ScreenRendering.Renderer? {
+    /// leaves them on: `validate` reports it apart). `configuration` is the folder's config when
+    /// the caller has just read it (`import`, which wrote it); else it is read here.
+    package static func renderer(screensFolder: String, configuration: MockConfiguration? = nil) -> ScreenRendering.Renderer? {
         let folder = URL(fileURLWithPath: screensFolder, isDirectory: true)
-        let configuration = try? ConfigLoader.loadIfPresent(file: ConfigLoader.defaultFile(inScreensFolder: folder))
+        let configuration =
+            configuration ?? (try? ConfigLoader.loadIfPresent(file: ConfigLoader.defaultFile(inScreensFolder: folder)))
         guard configuration?.templates ?? true else { return nil }
         let root = ContainedRoot(directory: screensFolder)?.path ?? screensFolder
         return renderer(honouring: VerbatimList(root: root), limits: configuration?.templateLimits ?? .standard)

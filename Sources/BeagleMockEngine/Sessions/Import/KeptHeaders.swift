@@ -40,15 +40,15 @@ enum KeptHeaders {
 
     /// The first value of the header `name` (ASCII, as header names are), in any letter case.
     static func value(of name: String, in headers: [HAR.NameValue]) -> String? {
-        headers.first { Self.sameName($0.name, name) }?.value
+        headers.first { Self.equalIgnoringCase(Substring($0.name), Substring(name)) }?.value
     }
 
-    /// Whether two header names are equal but for ASCII letter case; compared on their bytes, as
-    /// every entry's headers are looked through.
-    private static func sameName(_ a: String, _ b: String) -> Bool {
+    /// Whether two texts are equal but for ASCII letter case; compared on their bytes, as every
+    /// entry's headers and types are looked through.
+    private static func equalIgnoringCase(_ a: Substring, _ b: Substring) -> Bool {
         a.utf8.count == b.utf8.count
             && zip(a.utf8, b.utf8).allSatisfy { x, y in
-                x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= 0x61 && (x | 0x20) <= 0x7A)
+                x == y || (x | 0x20 == y | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
             }
     }
 
@@ -56,20 +56,29 @@ enum KeptHeaders {
     /// subtype in any case, and the same charset when the first names one (`application/json`
     /// is `application/json; charset=utf-8`).
     static func sameMediaType(_ captured: String, _ served: String) -> Bool {
+        if captured == served { return true }
         let (capturedType, capturedCharset) = parse(captured)
         let (servedType, servedCharset) = parse(served)
-        guard capturedType == servedType else { return false }
+        guard equalIgnoringCase(capturedType, servedType) else { return false }
         guard let capturedCharset else { return true }
-        return capturedCharset == (servedCharset ?? "utf-8")
+        return equalIgnoringCase(capturedCharset, servedCharset ?? "utf-8")
     }
 
-    /// A type's `type/subtype` and charset, lower case.
-    private static func parse(_ value: String) -> (String, String?) {
-        let parts = value.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let charset = parts.dropFirst().first { $0.hasPrefix("charset=") }.map {
-            String($0.dropFirst("charset=".count)).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+    /// A type's `type/subtype` and charset, without spaces or quotes.
+    private static func parse(_ value: String) -> (Substring, Substring?) {
+        let parts = value.split(separator: ";")
+        let charset = parts.dropFirst().lazy.map(trimmed).first { $0.lowercased().hasPrefix("charset=") }.map {
+            trimmed($0.dropFirst("charset=".count))
         }
-        return (parts.first ?? "", charset)
+        return (trimmed(parts.first ?? ""), charset)
+    }
+
+    /// `text` without the spaces and quotes around it.
+    private static func trimmed(_ text: Substring) -> Substring {
+        let isPadding: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\"" }
+        guard let start = text.firstIndex(where: { !isPadding($0) }), let end = text.lastIndex(where: { !isPadding($0) })
+        else { return "" }
+        return text[start...end]
     }
 
     /// `location` as a path on the mock when it points below `base` (`https://bff.example.com/api/login`

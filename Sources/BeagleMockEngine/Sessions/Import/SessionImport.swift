@@ -66,9 +66,16 @@ package struct SessionImport: Sendable {
         var files = plan.files.map {
             StagedFile(relativePath: $0.relativePath, content: .entry($0.source), size: $0.size, digest: $0.digest)
         }
-        if !plan.rules.isEmpty { files.append(try ruleFile(plan.rules, base: base)) }
+        var configuration: MockConfiguration?
+        if !plan.rules.isEmpty {
+            let (file, read) = try ruleFile(plan.rules, base: base)
+            files.append(file)
+            configuration = read
+        }
         let verbatim = plan.files.filter(\.holdsTemplateMarks).map { (relativePath: $0.relativePath, digest: $0.digest) }
-        let outcome = files.isEmpty ? Outcome() : try write(files, verbatim: verbatim, archive: archive, into: existing)
+        let outcome =
+            files.isEmpty
+            ? Outcome() : try write(files, verbatim: verbatim, archive: archive, into: existing, configuration: configuration)
         let purposes = Dictionary(plan.files.map { ($0.relativePath, $0.purpose) }) { first, _ in first }
         return ImportReport(
             folder: folder, base: base, chosenFrom: chosenFrom,
@@ -112,29 +119,32 @@ package struct SessionImport: Sendable {
         return (base, count)
     }
 
-    /// `beagle-mock.yml` with `rules`, read back as the server reads it before anything is written.
-    private func ruleFile(_ rules: [ImportRule], base: ImportBaseURL) throws(ImportError) -> StagedFile {
+    /// `beagle-mock.yml` with `rules`, and the configuration it is once read back as the server
+    /// reads it, before anything is written.
+    private func ruleFile(_ rules: [ImportRule], base: ImportBaseURL) throws(ImportError) -> (StagedFile, MockConfiguration) {
         let comment = """
             Made by beagle-mock import from \((archive as NSString).lastPathComponent) (base URL \(base)).
             A route that answered differently replays its answers in order, as a scenario whose last
             answer repeats; POST /__admin/reset starts them over. Docs/Sessions.md says more.
             """
         let text = try ImportRuleFile.text(rules: rules, comment: comment)
+        let configuration: MockConfiguration
         do {
-            _ = try ConfigLoader.parse(yaml: text, file: ConfigLoader.fileName)
+            configuration = try ConfigLoader.parse(yaml: text, file: ConfigLoader.fileName)
         } catch {
             throw ImportError("the rules written would not load (\(error.message)); please report this with the archive")
         }
         let bytes = Array(text.utf8)
-        return StagedFile(
+        let file = StagedFile(
             relativePath: ConfigLoader.fileName, content: .bytes(bytes), size: bytes.count,
             digest: VerbatimList.digest(of: bytes))
+        return (file, configuration)
     }
 
     /// Checks `files` against the folder, stages and publishes them, and checks the result.
     private func write(
         _ files: [StagedFile], verbatim: [(relativePath: String, digest: String)], archive: SessionArchive,
-        into existing: String?
+        into existing: String?, configuration: MockConfiguration?
     ) throws(ImportError) -> Outcome {
         var outcome = Outcome()
         var blocked: [String] = []
@@ -183,7 +193,10 @@ package struct SessionImport: Sendable {
         }
         try staged.publish(published, replacing: replacing)
         // The screens written, checked as `validate` checks them; the rules were read back already.
-        outcome.diagnostics = (try? FolderCheck.screens(screensFolder: folder, only: Set(published)))?.diagnostics ?? []
+        // The config the folder has now: the one written, else the one it had.
+        let written = outcome.written.contains { $0.relativePath == ConfigLoader.fileName } ? configuration : nil
+        outcome.diagnostics =
+            (try? FolderCheck.screens(screensFolder: folder, only: Set(published), configuration: written))?.diagnostics ?? []
         return outcome
     }
 
