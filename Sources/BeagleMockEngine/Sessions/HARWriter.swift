@@ -97,9 +97,9 @@ struct HARWriter {
     private static func timings(_ timings: HAR.Timings, into buffer: inout ByteBuffer) {
         var object = JSONObject(opening: &buffer)
         if let latency = timings.injectedLatency { object.field("_injectedLatency", in: &buffer) { number(latency, into: &$0) } }
-        for (name, value) in [("blocked", timings.blocked), ("connect", timings.connect), ("dns", timings.dns)] {
-            if let value { object.field(name, in: &buffer) { number(value, into: &$0) } }
-        }
+        if let blocked = timings.blocked { object.field("blocked", in: &buffer) { number(blocked, into: &$0) } }
+        if let connect = timings.connect { object.field("connect", in: &buffer) { number(connect, into: &$0) } }
+        if let dns = timings.dns { object.field("dns", in: &buffer) { number(dns, into: &$0) } }
         object.field("receive", in: &buffer) { number(timings.receive, into: &$0) }
         object.field("send", in: &buffer) { number(timings.send, into: &$0) }
         if let ssl = timings.ssl { object.field("ssl", in: &buffer) { number(ssl, into: &$0) } }
@@ -196,14 +196,6 @@ private struct JSONObject {
     mutating func field(_ name: StaticString, in buffer: inout ByteBuffer, _ value: (inout ByteBuffer) -> Void) {
         buffer.writeStaticString(empty ? "\"" : ",\"")
         buffer.writeStaticString(name)
-        buffer.writeStaticString("\":")
-        empty = false
-        value(&buffer)
-    }
-
-    mutating func field(_ name: String, in buffer: inout ByteBuffer, _ value: (inout ByteBuffer) -> Void) {
-        buffer.writeStaticString(empty ? "\"" : ",\"")
-        buffer.writeString(name)
         buffer.writeStaticString("\":")
         empty = false
         value(&buffer)
