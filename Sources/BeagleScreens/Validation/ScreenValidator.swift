@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// Checks screen JSON the way a Beagle 2.x app will read it, and a screens folder the way the
 /// mock will serve it.
@@ -52,15 +50,8 @@ package struct ScreenValidator: Sendable {
     /// the diagnostics come in the folder's order of its files whatever the order they were found.
     package func validate(_ folder: ScreenFolder, only: Set<String>? = nil) -> ValidationReport {
         let screens = folder.files.filter { $0.name.isJSON && (only?.contains($0.relativePath) ?? true) }
-        let found = Mutex([[Diagnostic]](repeating: [], count: screens.count))
-        let workers = max(1, min(screens.count, ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: screens.count, by: workers) {
-                let diagnostics = check(screens[index], of: folder)
-                found.withLock { $0[index] = diagnostics }
-            }
-        }
-        return ValidationReport(diagnostics: found.withLock { $0.flatMap { $0 } }, files: screens.count)
+        let diagnostics = screens.concurrentMap { check($0, of: folder) }
+        return ValidationReport(diagnostics: diagnostics.flatMap { $0 }, files: screens.count)
     }
 
     /// Checks `file` of `folder`, read from disk.
