@@ -1,6 +1,7 @@
 import BeagleMockHTTP
 import BeagleScreens
 import HTTPTypes
+import Synchronization
 
 /// What one entry of the archive gives the folder (Docs/Sessions.md, "Which file an entry
 /// becomes"): the file that answers the same request, named by `--record`'s rules
@@ -10,14 +11,15 @@ import HTTPTypes
 /// The route is the URL's path below the base URL, judged by the server's own path rules
 /// (``RequestPath``) before anything else is done with it, so no URL can name a file outside the
 /// folder. The body is decoded to find its digest and thrown away: it is decoded again when it
-/// is written, so the import never holds more than one body at a time.
-struct EntryMapping {
+/// is written, so the import never holds more than one body at a time (one a core: entries are
+/// mapped on every core).
+struct EntryMapping: Sendable {
     /// The BFF.
     let base: ImportBaseURL
     /// The largest body imported.
     let limit: Int
     /// The JSON check of each screen body already seen, by digest: nil when it is JSON.
-    private var checked: [String: String?] = [:]
+    private let checked = JSONChecks()
 
     init(base: ImportBaseURL, limit: Int) {
         self.base = base
@@ -25,7 +27,7 @@ struct EntryMapping {
     }
 
     /// Maps the entry at `index`, whose URL reads as `url`.
-    mutating func map(_ entry: HAR.Entry, index: Int, url: Result<EntryURL, EntryURL.Refusal>) -> Result<
+    func map(_ entry: HAR.Entry, index: Int, url: Result<EntryURL, EntryURL.Refusal>) -> Result<
         EntryAnswer, ImportSkip
     > {
         func skip(_ reason: ImportSkip.Reason) -> Result<EntryAnswer, ImportSkip> {
@@ -112,9 +114,9 @@ struct EntryMapping {
     }
 
     /// The place of the first JSON mistake in a screen's bytes, nil when they are JSON; each
-    /// distinct body is read once.
-    private mutating func check(_ bytes: [UInt8], digest: String) -> String? {
-        if let known = checked[digest] { return known }
+    /// distinct body is read once (or twice, when two cores meet it at once).
+    private func check(_ bytes: [UInt8], digest: String) -> String? {
+        if let known = checked.result(for: digest) { return known }
         let problem: String?
         do {
             _ = try JSONReader().parse(bytes)
@@ -122,7 +124,7 @@ struct EntryMapping {
         } catch {
             problem = error.description
         }
-        checked[digest] = problem
+        checked.note(problem, for: digest)
         return problem
     }
 
@@ -167,4 +169,18 @@ struct EntryAnswer: Sendable, Equatable {
     let wait: Double?
     /// Whether the body is a screen holding `{{`, which must be served as it is, never rendered.
     let holdsTemplateMarks: Bool
+}
+
+/// What the JSON check of each screen body found, by the body's digest, shared by the cores.
+private final class JSONChecks: Sendable {
+    private let found = Mutex<[String: String?]>([:])
+
+    /// The check's result: `.some(nil)` for JSON, `.some(problem)`, or nil when not checked yet.
+    func result(for digest: String) -> String?? {
+        found.withLock { $0[digest] }
+    }
+
+    func note(_ problem: String?, for digest: String) {
+        found.withLock { $0[digest] = problem }
+    }
 }

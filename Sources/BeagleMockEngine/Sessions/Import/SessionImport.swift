@@ -37,24 +37,26 @@ package struct SessionImport: Sendable {
         let archive = try SessionArchive.read(path: self.archive, shownAs: self.archive)
         let urls = archive.entries.map { entry in (try? entry.get()).map { EntryURL.parse($0.request.url) } }
         let (base, chosenFrom) = try chooseBase(archive: archive, urls: urls)
-        var mapping = EntryMapping(base: base, limit: maxBodySize)
+        let mapping = EntryMapping(base: base, limit: maxBodySize)
+        let outcomes = Array(archive.entries.indices).concurrentMap { index -> Result<EntryAnswer, ImportSkip>? in
+            switch (archive.entries[index], urls[index]) {
+            case (.success(let entry), .some(let url)):
+                mapping.map(entry, index: index, url: url)
+            case (.failure(let problem), _):
+                .failure(ImportSkip(index: index, request: "", reason: .unreadable(problem.description)))
+            case (.success, .none):
+                nil
+            }
+        }
         var answers: [EntryAnswer] = []
         var skipped: [ImportSkip] = []
         var notImported: [ImportSkip] = []
-        for (index, slot) in archive.entries.enumerated() {
-            let outcome: Result<EntryAnswer, ImportSkip>
-            switch (slot, urls[index]) {
-            case (.success(let entry), .some(let url)):
-                outcome = mapping.map(entry, index: index, url: url)
-            case (.failure(let problem), _):
-                outcome = .failure(ImportSkip(index: index, request: "", reason: .unreadable(problem.description)))
-            case (.success, .none):
-                continue
-            }
+        for outcome in outcomes {
             switch outcome {
             case .success(let answer): answers.append(answer)
             case .failure(let skip) where skip.reason.isByDesign: skipped.append(skip)
             case .failure(let skip): notImported.append(skip)
+            case nil: break
             }
         }
         let existing = FileStatus.stat(folder)?.kind == .directory ? ContainedRoot.realPath(folder) : nil
@@ -175,14 +177,27 @@ package struct SessionImport: Sendable {
             if text != current { verbatimText = text }
         }
         let staged = try StagedFolder.prepare(destination: folder, shownAs: folder)
-        do {
-            for file in outcome.written {
-                try staged.write(try file.bytes(in: archive, limit: maxBodySize), as: file.segments)
+        let limit = maxBodySize
+        // Each file on its own: written on every core.
+        let failures = outcome.written.concurrentMap { file -> ImportError? in
+            do throws(ImportError) {
+                try staged.write(try file.bytes(in: archive, limit: limit), as: file.segments)
+                return nil
+            } catch {
+                return error
             }
-            if let verbatimText { try staged.write(Array(verbatimText.utf8), as: [VerbatimList.fileName]) }
-        } catch {
+        }
+        var failure = failures.lazy.compactMap { $0 }.first
+        if failure == nil, let verbatimText {
+            do throws(ImportError) {
+                try staged.write(Array(verbatimText.utf8), as: [VerbatimList.fileName])
+            } catch {
+                failure = error
+            }
+        }
+        if let failure {
             staged.discard()
-            throw error
+            throw failure
         }
         var published = outcome.written.map(\.relativePath)
         var replacing = outcome.replaced
@@ -216,13 +231,13 @@ package struct SessionImport: Sendable {
 }
 
 /// One file an import stages: an entry's body, decoded again when written, or bytes made here.
-private struct StagedFile {
+private struct StagedFile: Sendable {
     let relativePath: String
     let content: Content
     let size: Int
     let digest: String
 
-    enum Content {
+    enum Content: Sendable {
         /// The body of the entry at this place in the archive.
         case entry(Int)
         case bytes([UInt8])

@@ -22,7 +22,7 @@ import Darwin
 ///
 /// Every file is written through ``ContainedFileWriter`` (folders opened one at a time without
 /// following symlinks), and nothing is written through a symlink found in the destination.
-struct StagedFolder {
+struct StagedFolder: Sendable {
     /// The destination as the user named it, for messages.
     let shownAs: String
     /// The destination's absolute path.
