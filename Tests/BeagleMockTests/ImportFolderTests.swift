@@ -48,6 +48,21 @@ import Testing
         #expect(!report.isIncomplete)
     }
 
+    @Test func importingTheSameSessionAgainFindsTheSameFiles() throws {
+        let folder = try TemporaryScreens()
+        defer { folder.remove() }
+        var session = Self.session()
+        session.add("GET", "\(Self.base)/home", body: #"{"home":2}"#)
+        let first = try session.imported(into: folder.screens)
+        #expect(first.written.map(\.path) == ["home.json", "home.2.json", "catalog/item-1.ios.json", "status.json"])
+        let before = Self.tree(folder.screens)
+        let again = try session.imported(into: folder.screens)
+        #expect(again.written.isEmpty)
+        #expect(again.unchanged == ["home.json", "home.2.json", "catalog/item-1.ios.json", "status.json"])
+        #expect(!again.wroteRules)
+        #expect(Self.tree(folder.screens) == before)
+    }
+
     @Test func anotherFileOfTheSameNameIsReplacedOnlyWithForce() throws {
         let folder = try TemporaryScreens(["screens/home.json": #"{"mine":1}"#, "screens/beagle-mock.yml": "latency: 1ms\n"])
         defer { folder.remove() }

@@ -10,13 +10,13 @@ import Testing
 @Suite struct ImportPlanTests {
     static let base = "https://bff.example.com"
 
-    /// The plan of `session`'s answers; `exists` are paths the folder has already.
-    static func plan(_ session: SessionFixture, keepLatency: Bool = false, exists: Set<String> = []) throws -> ImportPlan {
+    /// The plan of `session`'s answers.
+    static func plan(_ session: SessionFixture, keepLatency: Bool = false) throws -> ImportPlan {
         var mapping = EntryMapping(base: try ImportBaseURL(flag: base), limit: 1 << 20)
         let answers = try session.entries.enumerated().map { index, entry in
             try mapping.map(entry, index: index, url: EntryURL.parse(entry.request.url)).get()
         }
-        return ImportPlan(answers: answers, keepLatency: keepLatency) { exists.contains($0) }
+        return ImportPlan(answers: answers, keepLatency: keepLatency)
     }
 
     static func text(_ name: String) -> String { #"{"_beagleComponent_":"beagle:text","text":"\#(name)"}"# }
@@ -112,18 +112,20 @@ import Testing
             ])
     }
 
-    @Test func anotherBodysNameIsFreeInTheImportAndTheFolder() throws {
+    @Test func anotherBodyHasANameOfItsOwnNoOtherFileOfTheImportHas() throws {
         var session = SessionFixture()
         session.add("POST", "\(Self.base)/cart", platform: "IOS", body: Self.text("1"))
         session.add("POST", "\(Self.base)/cart", platform: "IOS", body: Self.text("2"))
+        session.add("POST", "\(Self.base)/cart.2", platform: "IOS", body: Self.text("a route of that name"))
         session.add("GET", "\(Self.base)/banner.png", body: "a", mimeType: "image/png")
         session.add("GET", "\(Self.base)/banner.png", body: "b", mimeType: "image/png")
         session.add("GET", "\(Self.base)/", body: Self.text("root 1"))
         session.add("GET", "\(Self.base)/", body: Self.text("root 2"))
-        let plan = try Self.plan(session, exists: ["cart.2.post.ios.json"])
+        let plan = try Self.plan(session)
         #expect(
             plan.files.map(\.relativePath) == [
-                "cart.post.ios.json", "cart.2-2.post.ios.json", "banner.png", "banner.2.png", "index.json", "index.2.json",
+                "cart.post.ios.json", "cart.2-2.post.ios.json", "cart.2.post.ios.json", "banner.png", "banner.2.png",
+                "index.json", "index.2.json",
             ])
     }
 

@@ -36,9 +36,10 @@ struct ImportPlan: Sendable {
     /// Routes whose rules cannot be written: a rule's path would be a glob (`*`, `?`).
     private(set) var unruled: [String] = []
 
-    /// Plans `answers` (in archive order); `exists` says whether a path below the folder is taken
-    /// already (a new file's name must not be), `latency` whether to keep each route's wait.
-    init(answers: [EntryAnswer], keepLatency: Bool, exists: (String) -> Bool) {
+    /// Plans `answers` (in archive order); `keepLatency` keeps each route's wait. The names are the
+    /// same from one import to the next (what the folder has of them is judged apart, by
+    /// ``ExistingFile``), so that importing an archive again finds the same files.
+    init(answers: [EntryAnswer], keepLatency: Bool) {
         var names = TakenNames()
         var claimed: [FileGroup] = []
         for (path, answers) in answers.groupedInOrder(by: \.target.relativePath) {
@@ -51,7 +52,7 @@ struct ImportPlan: Sendable {
             }
         }
         for (route, groups) in claimed.groupedInOrder(by: { RouteKey(method: $0.first.method, path: $0.first.route) }) {
-            plan(route, groups: groups, keepLatency: keepLatency, names: &names, exists: exists)
+            plan(route, groups: groups, keepLatency: keepLatency, names: &names)
         }
     }
 
@@ -81,7 +82,7 @@ struct ImportPlan: Sendable {
 
     /// Plans the files and rules of one route.
     private mutating func plan(
-        _ route: RouteKey, groups: [FileGroup], keepLatency: Bool, names: inout TakenNames, exists: (String) -> Bool
+        _ route: RouteKey, groups: [FileGroup], keepLatency: Bool, names: inout TakenNames
     ) {
         // A rule's path is a glob: a route holding `*` or `?` cannot be named alone, so it keeps
         // its first answer, with no rule.
@@ -104,7 +105,7 @@ struct ImportPlan: Sendable {
         let plainHasRules = ordered.last?.first.platform == nil && (needs.last == true)
         for (position, group) in ordered.enumerated() {
             let steps = stepsOf[position]
-            let files = nameFiles(of: group, steps: steps, names: &names, exists: exists)
+            let files = nameFiles(of: group, steps: steps, names: &names)
             guard ruled else { continue }
             let platform = group.first.platform
             // A platform variant needs a rule of its own when the plain file has rules, or those
@@ -147,7 +148,7 @@ struct ImportPlan: Sendable {
     /// Plans one file per distinct body of `steps`: the first under the group's own name, the
     /// others under a name of their own; returns each body's file by digest.
     private mutating func nameFiles(
-        of group: FileGroup, steps: [EntryAnswer], names: inout TakenNames, exists: (String) -> Bool
+        of group: FileGroup, steps: [EntryAnswer], names: inout TakenNames
     ) -> [String: String] {
         var byDigest: [String: String] = [:]
         let first = group.first
@@ -159,7 +160,7 @@ struct ImportPlan: Sendable {
             if bodies == 1 {
                 path = first.target.relativePath
             } else if let stepPath = names.claimStep(
-                bodies, of: first.target, method: first.method, platform: first.platform, exists: exists)
+                bodies, of: first.target, method: first.method, platform: first.platform)
             {
                 path = stepPath
             } else {

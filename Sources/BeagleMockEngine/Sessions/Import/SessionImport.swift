@@ -60,9 +60,7 @@ package struct SessionImport: Sendable {
             }
         }
         let existing = FileStatus.stat(folder)?.kind == .directory ? ContainedRoot.realPath(folder) : nil
-        let plan = ImportPlan(answers: answers, keepLatency: keepLatency) { relative in
-            existing.map { FileStatus.lstat($0 + "/" + relative) != nil } ?? false
-        }
+        let plan = ImportPlan(answers: answers, keepLatency: keepLatency)
         notImported += plan.notImported
         notImported.sort { $0.index < $1.index }
         var files = plan.files.map {
@@ -125,7 +123,7 @@ package struct SessionImport: Sendable {
     /// reads it, before anything is written.
     private func ruleFile(_ rules: [ImportRule], base: ImportBaseURL) throws(ImportError) -> (StagedFile, MockConfiguration) {
         let comment = """
-            Made by beagle-mock import from \((archive as NSString).lastPathComponent) (base URL \(base)).
+            Made by beagle-mock import from a session with the BFF at \(base).
             A route that answered differently replays its answers in order, as a scenario whose last
             answer repeats; POST /__admin/reset starts them over. Docs/Sessions.md says more.
             """

@@ -26,9 +26,10 @@ struct TakenNames {
 
     /// Takes a free name for the `number`-th body of the route whose file is `target`
     /// (`feed.ios.json` → `feed.2.ios.json`, `banner.png` → `banner.2.png`), one that neither
-    /// this import nor the folder (`exists`) has; nil when none of the first twenty is free.
+    /// no other file of this import has (`feed.2-2.ios.json` when a route `/feed.2` took the first);
+    /// nil when none of the first twenty is free.
     mutating func claimStep(
-        _ number: Int, of target: RecordTarget, method: String, platform: BeaglePlatform?, exists: (String) -> Bool
+        _ number: Int, of target: RecordTarget, method: String, platform: BeaglePlatform?
     ) -> String? {
         guard let name = target.segments.last else { return nil }
         let folder = target.segments.dropLast().joined(separator: "/")
@@ -38,7 +39,7 @@ struct TakenNames {
             let candidate = stem + "." + marker + suffix
             guard candidate.utf8.count <= 255 else { return nil }
             let path = folder.isEmpty ? candidate : folder + "/" + candidate
-            if exists(path) || files.contains(path) || folders.contains(path) { continue }
+            if files.contains(path) || folders.contains(path) { continue }
             if claim(path) == nil { return path }
         }
         return nil
