@@ -20,7 +20,7 @@ import Testing
         session.add(method, url, platform: platform, status: status, body: body, mimeType: mimeType, headers: headers)
         var entry = session.entries[0]
         edit(&entry)
-        var mapping = EntryMapping(base: try ImportBaseURL(flag: base), limit: limit)
+        let mapping = EntryMapping(base: try ImportBaseURL(flag: base), limit: limit)
         switch mapping.map(entry, index: 0, url: EntryURL.parse(entry.request.url)) {
         case .success(let answer): return answer.target.relativePath
         case .failure(let skip): return "\(skip.reason.isByDesign ? "skipped" : "not imported"): \(skip.reason)"

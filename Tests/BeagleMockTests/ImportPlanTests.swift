@@ -12,7 +12,7 @@ import Testing
 
     /// The plan of `session`'s answers.
     static func plan(_ session: SessionFixture, keepLatency: Bool = false) throws -> ImportPlan {
-        var mapping = EntryMapping(base: try ImportBaseURL(flag: base), limit: 1 << 20)
+        let mapping = EntryMapping(base: try ImportBaseURL(flag: base), limit: 1 << 20)
         let answers = try session.entries.enumerated().map { index, entry in
             try mapping.map(entry, index: index, url: EntryURL.parse(entry.request.url)).get()
         }

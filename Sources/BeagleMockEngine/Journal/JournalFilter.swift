@@ -67,8 +67,8 @@ package struct JournalFilter: Sendable {
     }
 
     private static func time(_ text: String, field: String) throws(OperationError) -> Date {
-        if let time = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
-            ?? Date(text, strategy: .iso8601)
+        if let time = (try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)))
+            ?? (try? Date(text, strategy: .iso8601))
         {
             return time
         }
