@@ -40,7 +40,7 @@ extension MockOperations {
                 .unavailable, "Live Preview is off: start the server with --live-preview (Docs/LivePreview.md)")
         }
         if let route {
-            guard route.hasPrefix("/"), !route.contains("?") else {
+            guard route.utf8.first == UInt8(ascii: "/"), !route.utf8.contains(UInt8(ascii: "?")) else {
                 throw OperationError(.invalid, field: "route", value: route, "route must be a path like /home")
             }
             guard let folder = store.snapshot.fresh(),

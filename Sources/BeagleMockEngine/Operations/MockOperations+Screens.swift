@@ -28,7 +28,7 @@ extension MockOperations {
     /// `GET /__admin/screen?route=&platform=`: the screen at `route` as a client on `platform`
     /// (`IOS`, `ANDROID`, `WEB`; nil or empty for none) gets it.
     package func screen(route: String, platform: String?) throws(OperationError) -> ScreenPreview {
-        guard route.hasPrefix("/") else {
+        guard route.utf8.first == UInt8(ascii: "/") else {
             throw OperationError(.invalid, field: "route", value: route, "route must be a path like /home")
         }
         var known: BeaglePlatform?
