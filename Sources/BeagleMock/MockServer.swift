@@ -132,7 +132,7 @@ public final class MockServer: Sendable {
         self.imagesPath = images?.path
         self.configPath = configPath
         let store = ScreenStore(
-            screens: screens, images: images, configPath: configPath,
+            screens: screens, images: images, configPath: config.file.path,
             withheld: tlsSettings.withheldPaths(servedRoots: servedRoots.map(\.1)),
             lookupsBeforeWatching: configuration.lookupsBeforeWatching)
         self.store = store

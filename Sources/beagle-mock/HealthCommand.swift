@@ -71,7 +71,7 @@ struct HealthCommand: AsyncParsableCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         var port = 8080
-        if let text = environment["BEAGLE_MOCK_PORT"] {
+        if let text = environment["BEAGLE_MOCK_PORT"], !ServiceLinkVariable.isServiceLink(text) {
             guard let value = Int(text), (0...65535).contains(value) else {
                 throw ValidationError("BEAGLE_MOCK_PORT='\(text)' is not a port number (1-65535)")
             }

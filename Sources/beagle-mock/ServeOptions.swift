@@ -143,12 +143,15 @@ struct ServeOptions: ParsableArguments {
     var quiet = false
 
     /// The port `flag` gave, or else the one in the environment's `variable` (unset when empty,
-    /// unless `emptyIsUnset` is false); refused when it is not 0 to 65535.
+    /// unless `emptyIsUnset` is false, and when it is a Kubernetes service link); refused when it
+    /// is not 0 to 65535.
     private static func port(
         _ given: Int?, flag: String, variable: String, in environment: [String: String], emptyIsUnset: Bool = true
     ) throws -> Int? {
         var port = given
-        if port == nil, let text = environment[variable], !(emptyIsUnset && text.isEmpty) {
+        if port == nil, let text = environment[variable], !(emptyIsUnset && text.isEmpty),
+            !ServiceLinkVariable.isServiceLink(text)
+        {
             guard let value = Int(text) else {
                 throw ValidationError("\(variable)='\(text)' is not a port number (0-65535)")
             }

@@ -125,6 +125,24 @@ import Testing
         #expect(await command.finish().status == 0)
     }
 
+    /// A Service named `beagle-mock` gives the pod `BEAGLE_MOCK_PORT=tcp://…` (Docs/Kubernetes.md):
+    /// not a port, so the default stands, as it does for `BEAGLE_MOCK_TLS_PORT`.
+    @Test func aKubernetesServiceLinkInThePortVariablesIsNotAPort() async throws {
+        let folder = try TemporaryScreens(["screens/home.json": "{}"])
+        defer { folder.remove() }
+        let command = try await CommandRunner.start(
+            ["serve", folder.screens, "--quiet", "--port", "0"],
+            environment: ["BEAGLE_MOCK_TLS_PORT": "tcp://10.96.0.11:443", "BEAGLE_MOCK_LIVE_PREVIEW": "udp://10.96.0.12:9721"])
+        #expect(await command.waitForOutput(containing: "listening on http://127.0.0.1:"))
+        #expect(!command.output.contains("https://"))
+        command.signal(SIGTERM)
+        #expect(await command.finish().status == 0)
+        let health = try await CommandRunner.run(
+            ["health", "--timeout", "1s"], environment: ["BEAGLE_MOCK_PORT": "tcp://10.96.0.10:80"])
+        #expect(!health.error.contains("is not a port number"), "\(health.error)")
+        #expect(health.output.contains("127.0.0.1:8080") || health.error.contains("127.0.0.1:8080"))
+    }
+
     @Test func jsonLogFormatWritesOneObjectPerRequest() async throws {
         let folder = try TemporaryScreens(["screens/home.json": "{}"])
         defer { folder.remove() }

@@ -1,4 +1,5 @@
 import BeagleMockHTTP
+import BeagleScreens
 import CSystemCalls
 
 #if canImport(Glibc)
@@ -68,10 +69,16 @@ package struct ContainedRoot: Sendable {
 
     /// Whether `real`, a real path, lies below the root with no hidden segment on the way: no
     /// segment below the root starts with `.`, that is, the rest neither starts with `.` nor holds
-    /// `/.`.
+    /// `/.`. The one exception is the kubelet's data folder as the first segment, in a root the
+    /// kubelet laid out (``KubeletDataFolder``): a ConfigMap's files are really there.
     func contains(_ real: String) -> Bool {
         guard real.utf8.starts(with: prefix.utf8) else { return false }
-        return Self.hasNoHiddenSegment(real.utf8.dropFirst(prefix.utf8.count))
+        let rest = real.utf8.dropFirst(prefix.utf8.count)
+        if Self.hasNoHiddenSegment(rest) { return true }
+        guard let slash = rest.firstIndex(of: UInt8(ascii: "/")), KubeletDataFolder.isDataFolderName(rest[..<slash]),
+            KubeletDataFolder.isMounted(at: path)
+        else { return false }
+        return Self.hasNoHiddenSegment(rest[rest.index(after: slash)...])
     }
 
     /// Whether no segment of `relative` (a path below a root, no leading `/`) starts with `.`.

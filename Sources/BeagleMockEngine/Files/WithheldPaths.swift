@@ -14,19 +14,24 @@ package struct WithheldPaths: Sendable {
     private let folders: [String]
     /// The withheld files inside a served root, real paths lowercased.
     private let filesInside: [String]
-    /// Every withheld file, real paths where they exist, for a hard link found anywhere.
+    /// Every withheld file as given, for a hard link found anywhere and for a file found through
+    /// a symlink (its `stat` follows the links as they are now).
     private let files: [String]
+    /// The withheld folders inside a served root, as given: their real path may move when a link
+    /// on the way is swapped (the kubelet's `..data`), so a file found through a symlink asks anew.
+    private let givenFolders: [String]
 
     /// Nothing withheld.
-    static let none = WithheldPaths(folders: [], filesInside: [], files: [])
+    static let none = WithheldPaths(folders: [], filesInside: [], files: [], givenFolders: [])
 
     /// Whether no folder is withheld, so that a writer need not ask where its folder really is.
     var withholdsNoFolder: Bool { folders.isEmpty }
 
-    private init(folders: [String], filesInside: [String], files: [String]) {
+    private init(folders: [String], filesInside: [String], files: [String], givenFolders: [String]) {
         self.folders = folders
         self.filesInside = filesInside
         self.files = files
+        self.givenFolders = givenFolders
     }
 
     /// Withholds `folders` and `files`, wherever they lie; `roots` are the served folders' real
@@ -34,18 +39,25 @@ package struct WithheldPaths: Sendable {
     init(folders: [String], files: [String], roots: [String]) {
         let rootPrefixes = roots.map { ($0.hasSuffix("/") ? $0 : $0 + "/").lowercased() }
         let isInside = { (path: String) in rootPrefixes.contains { path.hasPrefix($0) } }
-        self.folders = folders.map { Self.real($0).lowercased() + "/" }.filter(isInside)
-        self.files = files.map(Self.real)
-        self.filesInside = self.files.map { $0.lowercased() }.filter(isInside)
+        let inside = folders.filter { isInside(Self.real($0).lowercased() + "/") }
+        self.folders = inside.map { Self.real($0).lowercased() + "/" }
+        self.givenFolders = inside
+        self.files = files
+        self.filesInside = files.map { Self.real($0).lowercased() }.filter(isInside)
     }
 
-    /// Whether `found` is withheld.
+    /// Whether `found` is withheld. A file found through a symlink is also judged by where the
+    /// withheld folders and files are now.
     func covers(_ found: OpenedFile) -> Bool {
         if !folders.isEmpty || !filesInside.isEmpty {
             let path = found.path.lowercased()
             if folders.contains(where: { path.hasPrefix($0) }) || filesInside.contains(path) { return true }
         }
-        guard found.status.linkCount > 1, !files.isEmpty else { return false }
+        guard found.status.linkCount > 1 || found.throughSymlink else { return false }
+        if found.throughSymlink, !givenFolders.isEmpty {
+            let path = found.path.lowercased()
+            if givenFolders.contains(where: { path.hasPrefix(Self.real($0).lowercased() + "/") }) { return true }
+        }
         return files.contains { FileStatus.stat($0)?.sameFile(as: found.status) ?? false }
     }
 

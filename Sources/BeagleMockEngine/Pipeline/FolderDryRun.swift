@@ -40,7 +40,7 @@ package struct FolderDryRun: Sendable {
         let config = try ConfigLoader.startupConfiguration(configFile: nil, screensDirectory: screensDirectory)
         let servedRoots = [screens.path] + (images.map { [$0.path] } ?? [])
         let store = ScreenStore(
-            screens: screens, images: images, configPath: ContainedRoot.realPath(config.file.path) ?? config.file.path,
+            screens: screens, images: images, configPath: config.file.path,
             withheld: TLSSettings().over(config.configuration.tls).withheldPaths(servedRoots: servedRoots),
             lookupsBeforeWatching: Int.max)
         settings = SettingsSnapshot(

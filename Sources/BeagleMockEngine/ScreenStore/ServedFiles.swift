@@ -15,11 +15,13 @@ package struct ServedFiles: Sendable {
     package let screens: ContainedRoot
     /// The images folder served under `/images`, if there is one.
     package let images: ContainedRoot?
-    /// The config file's real path, never served whatever it is called.
+    /// The config file as given, never served whatever it is called; asked anew where it matters,
+    /// as a link on its way may be swapped (the kubelet's `..data`).
     let configPath: String?
     /// The TLS folder and keys, never served wherever they lie.
     package let withheld: WithheldPaths
-    /// That path lowercased once, for the comparison every served screen file goes through.
+    /// Its real path when the store was made, lowercased once, for the comparison every served
+    /// screen file goes through.
     private let lowercasedConfigPath: String?
     /// Whether that path is ASCII, so that only a path of its length can lowercase to it.
     private let configPathIsASCII: Bool
@@ -29,7 +31,7 @@ package struct ServedFiles: Sendable {
         self.images = images
         self.configPath = configPath
         self.withheld = withheld
-        self.lowercasedConfigPath = configPath?.lowercased()
+        self.lowercasedConfigPath = configPath.map { ContainedRoot.realPath($0) ?? $0 }?.lowercased()
         self.configPathIsASCII = !(lowercasedConfigPath?.utf8.contains { $0 >= 0x80 } ?? false)
     }
 
@@ -113,9 +115,10 @@ package struct ServedFiles: Sendable {
         return (served, plain)
     }
 
-    /// Whether `found` is the config file, under any name. It is either found by its own real
-    /// path, or it has another name: a hard link (more than one link) or a symlink (then `found`
-    /// is its real path). Only the hard-link case needs a `stat`, so serving costs nothing extra.
+    /// Whether `found` is the config file, under any name. It is either found by its real path,
+    /// or it has another name: a hard link (more than one link), or a symlink, whose target may
+    /// have moved since (the kubelet swaps the folder a ConfigMap's files are in). Only those two
+    /// cases need a `stat`, so serving a plain file costs nothing extra.
     private func isConfig(_ found: OpenedFile) -> Bool {
         guard let configPath, let lowercasedConfigPath else { return false }
         // In any letter case: a file system that ignores case opens the config by either name.
@@ -125,7 +128,9 @@ package struct ServedFiles: Sendable {
         {
             return true
         }
-        guard found.status.linkCount > 1, let config = FileStatus.stat(configPath) else { return false }
+        guard found.status.linkCount > 1 || found.throughSymlink, let config = FileStatus.stat(configPath) else {
+            return false
+        }
         return config.sameFile(as: found.status)
     }
 }

@@ -14,7 +14,10 @@ extension ScreenFolder {
     ///     root is always left out.
     ///
     /// Left out as well: dot-files and dot-folders (`.git/`, `.DS_Store`), symbolic links to
-    /// folders (no loops), and symbolic links to files outside the folder they are in.
+    /// folders (no loops), and symbolic links to files outside the folder they are in. In a folder
+    /// the kubelet laid out (``KubeletDataFolder``), a symbolic link at the top into its data
+    /// folder is followed, to a folder as to a file: that is how a projected volume's `guides/`
+    /// appears (`guides -> ..data/guides`).
     package init(contentsOf root: URL, images: URL? = nil, configFile: URL? = nil) throws(ScreenFolderError) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -62,6 +65,7 @@ extension ScreenFolder {
         } catch {
             throw .unreadable(path: folder.path, reason: error.localizedDescription)
         }
+        let dataFolder = KubeletDataFolder.isMounted(at: folder.path) ? folderRealPath + "/" : nil
         var found: [String] = []
         // Depth-first over (relative directory, its entries); unreadable subfolders are skipped.
         var pending: [(String, [String])] = [("", topLevel)]
@@ -83,9 +87,21 @@ extension ScreenFolder {
                     let target = realPath(url)
                     var targetIsDirectory: ObjCBool = false
                     guard target.hasPrefix(folderRealPath + "/"), !excluded.contains(target),
-                        fileManager.fileExists(atPath: target, isDirectory: &targetIsDirectory), !targetIsDirectory.boolValue
+                        fileManager.fileExists(atPath: target, isDirectory: &targetIsDirectory)
                     else { continue }
-                    found.append(relative)
+                    guard targetIsDirectory.boolValue else {
+                        found.append(relative)
+                        continue
+                    }
+                    // Only the kubelet's links at the top, into its data folder: it writes real
+                    // folders there, so no loop can follow.
+                    if directory.isEmpty, let dataFolder,
+                        KubeletDataFolder.isDataFolderName(
+                            target.utf8.dropFirst(dataFolder.utf8.count).prefix { $0 != UInt8(ascii: "/") }),
+                        let children = try? fileManager.contentsOfDirectory(atPath: target)
+                    {
+                        pending.append((relative, children))
+                    }
                 default:
                     continue
                 }
