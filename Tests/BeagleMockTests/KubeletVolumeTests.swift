@@ -149,6 +149,8 @@ import Testing
             let writing = Task {
                 defer { written.set() }
                 for version in 1...versions {
+                    // Each version is written while the clients ask: after they have had 8 more answers.
+                    while written.answers < version * 8 { await Task.yield() }
                     try await volume.write(Self.payload("\(version)").merging(["home.json": Self.home(version)]) { $1 })
                 }
             }
@@ -160,6 +162,7 @@ import Testing
                         repeat {
                             let response = try await client.request("GET", "/home")
                             answers.append((response.status, response.text, response.header("ETag")))
+                            written.answered()
                         } while !written.isSet
                         await client.close()
                         return answers
@@ -182,9 +185,13 @@ import Testing
     }
 }
 
-/// Set once the writer is done, read by the clients without waiting.
+/// Set once the writer is done, read by the clients without waiting; and the answers the clients
+/// have had, which the writer paces its versions by.
 private final class WrittenFlag: Sendable {
     private let value = Atomic<Bool>(false)
+    private let count = Atomic<Int>(0)
     func set() { value.store(true, ordering: .releasing) }
     var isSet: Bool { value.load(ordering: .acquiring) }
+    func answered() { count.add(1, ordering: .relaxed) }
+    var answers: Int { count.load(ordering: .relaxed) }
 }
