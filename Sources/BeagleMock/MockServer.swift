@@ -48,6 +48,8 @@ public final class MockServer: Sendable {
     let store: ScreenStore
     /// The requests read, newest kept, for `GET /__admin/requests`.
     let journal: RequestJournal
+    /// What `GET /__admin/metrics` tells.
+    let metrics: ServerMetrics
     private let adminGate: AdminGate
     /// Whom an `https` upstream must be certified by, read once at start (Docs/Proxy.md).
     private let upstreamTrust: UpstreamTrust
@@ -119,13 +121,16 @@ public final class MockServer: Sendable {
         let servedRoots = [("screens", screens.path)] + (images.map { [("images", $0.path)] } ?? [])
         tlsPlacementWarnings = tlsSettings.placementWarnings(servedRoots: servedRoots)
         let journal = RequestJournal(capacity: settings.snapshot.journalSize)
+        let metrics = ServerMetrics()
         self.settings = settings
         self.journal = journal
+        self.metrics = metrics
         // A reloaded `journalSize:` takes effect at once (`--journal-size` still wins over it).
         self.configReloader = ConfigReloader(
             file: config.file, settings: settings, interval: configuration.configPollInterval, logger: configuration.logger
         ) { outcome in
             if outcome == .reloaded || outcome == .removed { journal.resize(to: settings.snapshot.journalSize) }
+            if case .rejected = outcome { metrics.noteReload(failed: true) } else { metrics.noteReload(failed: false) }
         }
         self.adminGate = AdminGate(host: configuration.host, token: configuration.adminToken)
         self.screensPath = screens.path
@@ -133,12 +138,12 @@ public final class MockServer: Sendable {
         self.configPath = configPath
         let store = ScreenStore(
             screens: screens, images: images, configPath: config.file.path,
-            withheld: tlsSettings.withheldPaths(servedRoots: servedRoots.map(\.1)),
+            withheld: tlsSettings.withheldPaths(servedRoots: servedRoots.map(\.1)), metrics: metrics.requests,
             lookupsBeforeWatching: configuration.lookupsBeforeWatching)
         self.store = store
         self.operations = MockOperations(
             settings: settings, journal: journal, store: store, routeReports: RouteReportCache(), authority: tls?.authority,
-            startedAt: .now, live: LiveScreen(isOn: livePreviewPort != nil))
+            startedAt: .now, live: LiveScreen(isOn: livePreviewPort != nil), metrics: metrics)
         if let route = configuration.livePreviewRoute ?? config.configuration.livePreviewRoute {
             do {
                 try operations.pinLiveScreen(route)
@@ -213,7 +218,8 @@ public final class MockServer: Sendable {
             source: ResponseSource(
                 store: store, maxBodySize: configuration.maxRequestBodySize, logger: configuration.logger, upstream: upstream),
             journaler: RequestJournaler(
-                journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger),
+                journal: journal, accessLog: AccessLog(logger: configuration.logger), logger: configuration.logger,
+                metrics: metrics),
             admin: adminAPI,
             stopping: stopping)
         agents.start(agentTools)
@@ -224,12 +230,13 @@ public final class MockServer: Sendable {
         serverLogger.logLevel = max(serverLogger.logLevel, .warning)
         let workers = RequestWorkers()
         defer { workers.close() }
-        let connections = MockHTTP1Channel(
+        var connections = MockHTTP1Channel(
             responder: { request, connection in try await pipeline.respond(request, on: connection) },
             workers: workers,
             bodyTimeout: bodyTimeout,
             idleTimeout: configuration.idleTimeout,
             logger: logger)
+        connections.openConnections = metrics.openConnections
         var expected: Set<BoundPorts.Listener> = []
         if tls != nil { expected.insert(.https) }
         if reloadPort != nil { expected.insert(.reload) }

@@ -33,6 +33,8 @@ package struct MockHTTP1Channel: ServerChildChannel {
     package let logger: Logger
     /// Whether the connections are TLS (``TLSChildChannel`` runs this setup after its own).
     package var tls = false
+    /// Counts the connections open, for the metrics.
+    package var openConnections: OpenConnections?
 
     /// Connections whose requests `responder` answers on `workers`, each body given `bodyTimeout`,
     /// each connection closed after `idleTimeout` without a request; refusals logged to `logger`.
@@ -71,6 +73,8 @@ package struct MockHTTP1Channel: ServerChildChannel {
     /// Waits until the connection closes and its last request is done; when the server's grace
     /// period is over, stops the request in flight and closes.
     package func handle(value: Value, logger: Logger) async {
+        openConnections?.opened()
+        defer { openConnections?.closed() }
         await withTaskCancellationHandler {
             try? await value.channel.closeFuture.get()
             let eventLoop = value.channel.eventLoop

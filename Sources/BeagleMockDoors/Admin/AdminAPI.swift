@@ -64,6 +64,8 @@ package struct AdminAPI: AdminDoor {
         case livePreview = "live-preview"
         /// `/__admin/timeline`: the network timelines, and starting and stopping one (Docs/Timelines.md).
         case timeline
+        /// `/__admin/metrics`: the metrics in Prometheus's text format (Docs/AdminAPI.md, "Metrics").
+        case metrics
         /// `/__admin/mcp`: the Model Context Protocol over Streamable HTTP, for coding agents
         /// (Docs/Agents.md).
         case mcp
@@ -97,7 +99,8 @@ package struct AdminAPI: AdminDoor {
         /// The methods the endpoint answers, as `Allow` lists them.
         var methods: [HTTPRequest.Method] {
             switch self {
-            case .dashboard, .health, .request, .har, .routes, .screen, .scenarios, .openAPI, .schema, .caPEM, .caDER:
+            case .dashboard, .health, .request, .har, .routes, .screen, .scenarios, .openAPI, .schema, .caPEM, .caDER,
+                .metrics:
                 [.get, .head]
             case .events: [.get]
             case .scenario: [.put]
@@ -238,6 +241,16 @@ package struct AdminAPI: AdminDoor {
             return Self.json(try operations.startTimeline(json: String(decoding: body.readableBytesView, as: UTF8.self)))
         case (.timeline, .delete): return Self.json(operations.stopTimeline())
         case (.timeline, _): return Self.json(operations.timelines())
+        case (.metrics, _):
+            let devices = livePreviewDevices.map { clients in
+                let connected = clients.connected.map { LivePreviewDoor.platform(forPath: $0.path) }
+                return BeaglePlatform.requestPlatforms.map { platform in
+                    (platform: platform.rawValue, count: connected.count { $0 == platform })
+                }
+            }
+            return OutgoingResponse(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                body: .buffer(ByteBuffer(bytes: operations.metricsText(devices: devices))))
         case (.schema, _): return SchemaFile.response(query, path: endpoint.path)
         case (.caPEM, _):
             return OutgoingResponse(

@@ -108,8 +108,24 @@ package struct OutgoingResponse: Sendable {
 
     var head: HTTPResponse
     var body: Body
-    /// What the proxy did, when the answer came from the upstream (for the journal and the log).
-    var upstream: UpstreamTrace?
+    /// Where the answer came from: a file (for the metrics), the upstream (for the journal and the
+    /// log), or the mock itself.
+    var origin = AnswerOrigin.mock
+
+    /// What the proxy did, when the answer came from the upstream.
+    var upstream: UpstreamTrace? {
+        get {
+            if case .upstream(let trace) = origin { return trace }
+            return nil
+        }
+        set { origin = newValue.map(AnswerOrigin.upstream) ?? .mock }
+    }
+
+    /// The meter of the file of the folders that answered; nil for any other answer.
+    var answeredBy: Unmanaged<RouteMeter>? {
+        if case .file(let meter) = origin { return meter }
+        return nil
+    }
 
     package init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Body = .empty) {
         self.head = HTTPResponse(status: status, headerFields: headers)

@@ -119,6 +119,29 @@ package enum Fault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The canonical name (`status:503`, `reset`, `none`…), as accepted by ``init(spec:)``.
+    /// The names of the faults' kinds, by ``kindIndex``: a metric's label (`status`, `reset`, `none`).
+    static let kindNames = [
+        "none", "status", "empty-response", "reset", "reset-mid-body", "garbage", "truncate", "malformed-chunk",
+        "malformed-json", "corrupt", "hang",
+    ]
+
+    /// The fault's kind, without its status, as an index of ``kindNames``.
+    var kindIndex: UInt8 {
+        switch self {
+        case .none: 0
+        case .status: 1
+        case .emptyResponse: 2
+        case .reset: 3
+        case .resetMidBody: 4
+        case .garbage: 5
+        case .truncate: 6
+        case .malformedChunk: 7
+        case .malformedJSON: 8
+        case .corrupt: 9
+        case .hang: 10
+        }
+    }
+
     package var description: String {
         switch self {
         case .status(let code): return "status:\(code)"

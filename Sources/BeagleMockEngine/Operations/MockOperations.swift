@@ -19,11 +19,15 @@ package struct MockOperations: Sendable {
     let startedAt: ContinuousClock.Instant
     /// The screen on the devices, for Live Preview (Docs/LivePreview.md).
     package let live: LiveScreen
+    /// The server's metrics (Docs/AdminAPI.md, "Metrics").
+    let metrics: ServerMetrics
 
     package init(
         settings: SettingsStore, journal: RequestJournal, store: ScreenStore, routeReports: RouteReportCache,
-        authority: LocalCertificateAuthority?, startedAt: ContinuousClock.Instant, live: LiveScreen = LiveScreen()
+        authority: LocalCertificateAuthority?, startedAt: ContinuousClock.Instant, live: LiveScreen = LiveScreen(),
+        metrics: ServerMetrics = ServerMetrics()
     ) {
+        self.metrics = metrics
         self.settings = settings
         self.journal = journal
         self.store = store

@@ -15,7 +15,8 @@ import NIOCore
 /// 5. shape (``FaultShaper``): the fault applied to that answer;
 /// 6. wait (``LatencyWait``): the latency, from the end of the request;
 /// 7. deliver (``ResponseSender``): bytes on the wire, paced, cut, reset or held;
-/// 8. journal (``RequestJournaler``): the journal entry and the access-log line, with one outcome.
+/// 8. journal (``RequestJournaler``): the journal entry, the access-log line and the metrics,
+///    with one outcome.
 ///
 /// `/__echo` goes through every stage like a screen (latency, faults, route rules), as go-httpbin's
 /// routes do: it stands in for a BFF endpoint.
@@ -147,6 +148,7 @@ package struct RequestPipeline: Sendable {
                 for: planned, plan: plan, settings: settings,
                 departure: DepartureWatch(connection: connection, stopping: stopping))
         }
+        journaler.note(answeredBy: response, plan: plan, echo: planned.isEcho, in: &exchange)
         do {
             // The latency counts from the request's end, on the pipeline's clock; the wait runs on the loop's.
             let now = clock.now

@@ -16,6 +16,8 @@ final class CachedFile: Sendable {
     /// Whether the file is old enough that a same-size edit could not hide behind an unchanged
     /// timestamp (file times tick coarsely; a file changed within the last moments is re-read).
     let trusted: Bool
+    /// The meter of the route the file was read for, for the metrics (Docs/AdminAPI.md, "Metrics").
+    let meter: RouteMeter?
 
     private let renditions = Mutex<[BeaglePlatform: Rendition]>([:])
     private let compiled = Mutex<CompiledTemplate?>(nil)
@@ -36,7 +38,11 @@ final class CachedFile: Sendable {
         let version: BodyVersion
     }
 
-    init(status: FileStatus, bytes: ByteBuffer?, hash: ContentHash, contentType: String, readAt: Int64) {
+    init(
+        status: FileStatus, bytes: ByteBuffer?, hash: ContentHash, contentType: String, readAt: Int64,
+        meter: RouteMeter? = nil
+    ) {
+        self.meter = meter
         self.status = status
         self.bytes = bytes
         self.version = BodyVersion(

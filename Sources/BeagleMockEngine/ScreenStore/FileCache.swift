@@ -33,10 +33,16 @@ package final class FileCache: Sendable {
         var storedBytes = 0
     }
     private let state = Mutex(State())
+    /// The meter of the route a file answers, kept with the file read (``CachedFile/meter``).
+    private let meters: (@Sendable (OpenedFile) -> RouteMeter)?
 
-    init(largestCachedFile: Int64 = 1 << 20, capacity: Int = 256 << 20) {
+    init(
+        largestCachedFile: Int64 = 1 << 20, capacity: Int = 256 << 20,
+        meters: (@Sendable (OpenedFile) -> RouteMeter)? = nil
+    ) {
         self.largestCachedFile = largestCachedFile
         self.capacity = capacity
+        self.meters = meters
     }
 
     /// How long a file must have been left alone before it is read: a writer that pauses longer
@@ -87,10 +93,14 @@ package final class FileCache: Sendable {
                 continue
             }
             let read: CachedFile?
+            let meter = meters?(opened)
             if before.size > largestCachedFile {
-                read = (try? await NIOThreadPool.singleton.runIfActive { Self.hashLargeFile(opened, status: before) }) ?? nil
+                read =
+                    (try? await NIOThreadPool.singleton.runIfActive {
+                        Self.hashLargeFile(opened, status: before, meter: meter)
+                    }) ?? nil
             } else {
-                read = Self.readSmallFile(opened, status: before)
+                read = Self.readSmallFile(opened, status: before, meter: meter)
             }
             guard let read, let after = FileStatus.fstat(opened.descriptor) else { return .unreadable }
             if after.sameVersion(as: before) { return .file(read) }
@@ -121,7 +131,7 @@ package final class FileCache: Sendable {
         }
     }
 
-    private static func readSmallFile(_ opened: OpenedFile, status: FileStatus) -> CachedFile? {
+    private static func readSmallFile(_ opened: OpenedFile, status: FileStatus, meter: RouteMeter?) -> CachedFile? {
         var buffer = ByteBufferAllocator().buffer(capacity: Int(status.size))
         var offset: Int64 = 0
         while true {
@@ -136,10 +146,10 @@ package final class FileCache: Sendable {
         }
         return CachedFile(
             status: status, bytes: buffer, hash: ContentHash(of: buffer.readableBytesView),
-            contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
+            contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds(), meter: meter)
     }
 
-    private static func hashLargeFile(_ opened: OpenedFile, status: FileStatus) -> CachedFile? {
+    private static func hashLargeFile(_ opened: OpenedFile, status: FileStatus, meter: RouteMeter?) -> CachedFile? {
         var hash = ContentHash()
         var chunk = [UInt8](repeating: 0, count: 256 << 10)
         var offset: Int64 = 0
@@ -151,6 +161,7 @@ package final class FileCache: Sendable {
             offset += Int64(count)
         }
         return CachedFile(
-            status: status, bytes: nil, hash: hash, contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds())
+            status: status, bytes: nil, hash: hash, contentType: opened.contentType, readAt: HTTPDate.nowNanoseconds(),
+            meter: meter)
     }
 }

@@ -43,14 +43,23 @@ package final class ScreenStore: Sendable {
 
     /// Creates a store over `screens` and `images`, never serving the file at `configPath` nor what
     /// `withheld` covers, that keeps what it finds once it has made `lookupsBeforeWatching` lookups
-    /// (``FolderLookups``); `lookup` replaces the disk lookup of routes (tests only).
+    /// (``FolderLookups``); each file read holds its route's meter of `metrics`, when given;
+    /// `lookup` replaces the disk lookup of routes (tests only).
     package init(
         screens: ContainedRoot, images: ContainedRoot?, configPath: String?, withheld: WithheldPaths = .none,
-        cache: FileCache = FileCache(), lookupsBeforeWatching: Int = 32, lookup: RouteLookup? = nil
+        cache: FileCache? = nil, metrics: RequestMetrics? = nil, lookupsBeforeWatching: Int = 32,
+        lookup: RouteLookup? = nil
     ) {
         let served = ServedFiles(screens: screens, images: images, configPath: configPath, withheld: withheld)
         self.served = served
-        self.cache = cache
+        if let cache {
+            self.cache = cache
+        } else if let metrics {
+            let imagesRoot = images?.path
+            self.cache = FileCache(meters: { opened in metrics.meter(forFile: opened, imagesRoot: imagesRoot) })
+        } else {
+            self.cache = FileCache()
+        }
         let lookups = FolderLookups(
             roots: [screens.path] + (images.map { [$0.path] } ?? []), watchingAfter: lookupsBeforeWatching)
         self.lookups = lookups
@@ -208,7 +217,7 @@ package final class ScreenStore: Sendable {
         }
         return .file(
             ServedFile(
-                body: body, relativePath: found.relativePath, version: version,
+                body: body, relativePath: found.relativePath, meter: file.meter.map(Unmanaged.passUnretained), version: version,
                 modifiedSeconds: file.status.modifiedSeconds, isScreen: isScreen,
                 chosenByPlatform: chosenByPlatform || filtered, parameters: parameters, template: template))
     }

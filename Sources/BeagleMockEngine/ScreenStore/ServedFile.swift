@@ -9,6 +9,9 @@ struct ServedFile: Sendable {
     var body: OutgoingResponse.Body
     /// The path below its root (`catalog/item-1.json`), for logs and the journal.
     let relativePath: String
+    /// Its route's meter, for the metrics (Docs/AdminAPI.md, "Metrics"); nil without metrics. Not
+    /// counted as a reference: the metrics keep every meter (``AnswerOrigin``).
+    let meter: Unmanaged<RouteMeter>?
     /// The bytes sent: their hash, `ETag`, `Content-Type` and (unless rendered) `Last-Modified`.
     var version: BodyVersion
     /// The modification time in whole seconds, for `If-Modified-Since`.

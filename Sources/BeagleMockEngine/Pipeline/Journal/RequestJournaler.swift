@@ -3,8 +3,8 @@ import HTTPTypes
 import Logging
 import ServiceLifecycle
 
-/// The journal stage: one journal entry and one access-log line per request, with one outcome
-/// (Docs/AdminAPI.md, "The request journal").
+/// The journal stage: one journal entry, one access-log line and one count in the metrics per
+/// request, with one outcome (Docs/AdminAPI.md, "The request journal" and "Metrics").
 ///
 /// An entry is written when the request has been read (so a hang shows while it hangs) and
 /// completed when the exchange ends, however it ends: a client that left, a cut at shutdown and a
@@ -14,12 +14,15 @@ package struct RequestJournaler: Sendable {
     let accessLog: AccessLog
     /// Where server-side failures are reported.
     let logger: Logger
+    /// The requests' metrics.
+    let metrics: RequestMetrics
     private let clock = ContinuousClock()
 
-    package init(journal: RequestJournal, accessLog: AccessLog, logger: Logger) {
+    package init(journal: RequestJournal, accessLog: AccessLog, logger: Logger, metrics: ServerMetrics) {
         self.journal = journal
         self.accessLog = accessLog
         self.logger = logger
+        self.metrics = metrics.requests
     }
 
     /// One request's exchange, journaled from the moment it arrived.
@@ -27,8 +30,12 @@ package struct RequestJournaler: Sendable {
         let started: ContinuousClock.Instant
         var line: AccessLog.Line
         var journalID: Int?
+        /// The meter the metrics count the request with (unretained: ``AnswerOrigin``).
+        var meter: Unmanaged<RouteMeter>?
         /// Whether the request came over TLS.
         var tls = false
+        /// The kind of fault drawn for the request (``Fault/kindIndex``), for the metrics.
+        var faultKind: UInt8 = 0
     }
 
     /// Starts journaling the exchange of a request that arrived at `started`, over TLS when `tls`.
@@ -57,6 +64,23 @@ package struct RequestJournaler: Sendable {
         if plan.pacing != .unpaced { exchange.line.note = "\(plan.pacing)" }
     }
 
+    /// Notes what answered the request (the source stage's `response`) and what `plan` drew, for
+    /// the metrics.
+    func note(
+        answeredBy response: borrowing OutgoingResponse, plan: borrowing RequestPlan, echo: Bool, in exchange: inout Exchange
+    ) {
+        let meter =
+            response.answeredBy ?? metrics.meter(upstream: response.upstream != nil, echo: echo, rule: plan.rule)
+        // Known now, and not kept until the end: the latency injected. Most requests have none,
+        // which the histogram counts without being told (``LatencyHistogram/write(name:labels:observations:into:)``).
+        if plan.latency != .zero {
+            let nanoseconds = RequestMetrics.nanoseconds(plan.latency)
+            meter._withUnsafeGuaranteedRef { $0.injected.record(nanoseconds: nanoseconds) }
+        }
+        exchange.meter = meter
+        exchange.faultKind = plan.fault.kindIndex
+    }
+
     /// Notes why a request was refused, for the log line.
     func note(refusal reason: String, in exchange: inout Exchange) {
         exchange.line.note = reason
@@ -72,6 +96,12 @@ package struct RequestJournaler: Sendable {
                 id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome,
                 response: delivery.response, untilHead: delivery.headDue.map { $0 - exchange.started })
             if let upstream { journal.noteProxied(id, recorded: upstream.recorded) }
+            // A refusal, or an answer that failed before its source: counted as nothing answering.
+            let meter = exchange.meter ?? metrics.meter(upstream: false, echo: false, rule: nil)
+            meter._withUnsafeGuaranteedRef {
+                $0.record(
+                    status: delivery.status ?? 0, faultKind: exchange.faultKind, served: RequestMetrics.nanoseconds(duration))
+            }
         }
         if let upstream {
             exchange.line.append("proxied")

@@ -36,6 +36,7 @@ struct FileAnswer {
         var response = OutgoingResponse(
             status: .ok, headers: version.fields(isScreen: file.isScreen, cacheControl: cacheControl, beagleHash: beagleHash),
             body: file.body)
+        if let meter = file.meter { response.origin = .file(meter) }
         if let override {
             if let status = override.status { response.head.status = .standard(status) }
             for header in override.headers {
@@ -49,6 +50,8 @@ struct FileAnswer {
     private func notModified(cacheControl: HTTPField?, beagleHash: HTTPField?) -> OutgoingResponse {
         let fields = file.version.fields(
             isScreen: file.isScreen, cacheControl: cacheControl, beagleHash: beagleHash, withContentType: false)
-        return OutgoingResponse(status: .notModified, headers: fields)
+        var response = OutgoingResponse(status: .notModified, headers: fields)
+        if let meter = file.meter { response.origin = .file(meter) }
+        return response
     }
 }
