@@ -439,7 +439,7 @@ function renderTimelines() {
     return el("div", { class: "tl-run", "data-run": String(index) },
       el("div", { class: "tl-head" }, run.timeline + " · " + who + (run.loop ? " · loops" : "") + (run.ttlMs !== null ? " · ends after " + seconds(run.ttlMs) : "")),
       bar, el("div", { class: "tl-state" }));
-  }) : [el("p", { class: "muted" }, "No timeline runs: the network is the base settings'.")]));
+  }) : [el("p", { class: "muted" }, "No timeline runs: the network is the base settings.")]));
   moveTimelines();
 }
 function moveTimelines() {
