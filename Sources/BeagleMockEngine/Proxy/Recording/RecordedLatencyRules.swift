@@ -36,8 +36,7 @@ final class RecordedLatencyRules: Sendable {
         if path.contains(where: { "*[]{}".contains($0) }) {
             return .refused("the path holds a character route patterns read as a pattern")
         }
-        let milliseconds = max(
-            1, Int((Double(latency.components.seconds) * 1000 + Double(latency.components.attoseconds) / 1e15).rounded()))
+        let milliseconds = max(1, Int(AccessLog.millisecondsValue(latency).rounded()))
         let rule = #"{path: "\#(Self.escaped(path))", methods: [\#(method.rawValue)], latency: \#(milliseconds)ms}"#
         return lock.withLock { _ in
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
