@@ -40,6 +40,7 @@ import Testing
                 _ = try await client.request("GET", target)
             }
             _ = try await client.request("GET", "/home", headers: [("X-Mock-Fault", "status:503")])
+            _ = try await client.request("GET", "/home", headers: [("X-Mock-Latency", "soon")])
             let metrics = try await client.request("GET", "/__admin/metrics")
             await client.close()
             #expect(metrics.status == 200)
@@ -52,6 +53,7 @@ import Testing
             #expect(Self.value(text, #"beagle_mock_requests_total{route="(none)",status="404",fault="none"}"#) == 1)
             #expect(Self.value(text, #"beagle_mock_requests_total{route="(none)",status="503",fault="status"}"#) == 1)
             #expect(Self.value(text, #"beagle_mock_requests_total{route="/slow",status="200",fault="none"}"#) == 1)
+            #expect(Self.value(text, #"beagle_mock_requests_total{route="(refused)",status="400",fault="none"}"#) == 1)
             #expect(text.contains("# TYPE beagle_mock_injected_latency_seconds histogram"))
             // The 30 ms the rule injects, in the bucket of 50 ms and not in that of 25 ms.
             #expect(Self.value(text, #"beagle_mock_injected_latency_seconds_bucket{route="/slow",le="0.025"}"#) == 0)

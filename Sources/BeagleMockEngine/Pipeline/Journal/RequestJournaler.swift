@@ -81,9 +81,10 @@ package struct RequestJournaler: Sendable {
         exchange.faultKind = plan.fault.kindIndex
     }
 
-    /// Notes why a request was refused, for the log line.
+    /// Notes why a request was refused, for the log line and the metrics.
     func note(refusal reason: String, in exchange: inout Exchange) {
         exchange.line.note = reason
+        exchange.meter = .passUnretained(metrics.meter(for: .refused))
     }
 
     /// Completes the exchange with what went out; `upstream` says what the proxy did, when the
