@@ -97,7 +97,7 @@ package struct RequestJournaler: Sendable {
                 id, status: delivery.status, bytes: delivery.bytes, duration: duration, outcome: delivery.outcome,
                 response: delivery.response, untilHead: delivery.headDue.map { $0 - exchange.started })
             if let upstream { journal.noteProxied(id, recorded: upstream.recorded) }
-            // A refusal, or an answer that failed before its source: counted as nothing answering.
+            // An answer that failed before its source stage counts as nothing answering.
             let meter = exchange.meter ?? metrics.meter(upstream: false, echo: false, rule: nil)
             meter._withUnsafeGuaranteedRef {
                 $0.record(
